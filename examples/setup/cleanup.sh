@@ -1,0 +1,18 @@
+#!/bin/bash
+# Removes containers the project created (label io.vitals.managed=true) that are still there, and prints how
+# many it found. With Ryuk disabled nothing else would, so this runs after every test command.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+ids="$(docker ps -aq --filter "label=$VITALS_LABEL" 2>/dev/null || true)"
+if [[ -z "$ids" ]]; then
+  vitals_log "no leftover containers"
+  exit 0
+fi
+count="$(wc -w <<<"$ids")"
+vitals_log "removing $count leftover container(s) labelled $VITALS_LABEL"
+# shellcheck disable=SC2086
+docker rm -f $ids >/dev/null
+echo "$count"

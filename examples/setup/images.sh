@@ -1,0 +1,80 @@
+#!/bin/bash
+# Builds the images the tests need, each only when its inputs changed (an image carries the hash of its inputs
+# in the label io.vitals.inputs-hash; a second run finds them equal and takes seconds):
+#   vitals/base:bookworm       debian:bookworm-slim when a registry answers, else debootstrap + docker import
+#   vitals/stress:latest       base + stress-ng, for ground-truth tests
+#   vitals/tensorflow:latest   base + JRE 17 + TensorFlow Java 1.1.0 + the training workload
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+examples="$(cd "$here/.." && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+BASE=vitals/base:bookworm
+STRESS=vitals/stress:latest
+TENSORFLOW=vitals/tensorflow:latest
+
+label_of() { docker image inspect --format '{{ index .Config.Labels "io.vitals.inputs-hash" }}' "$1" 2>/dev/null || true; }
+image_id() { docker image inspect --format '{{.Id}}' "$1"; }
+hash_files() { (cd "$1" && shift && sha256sum "$@" | sha256sum | cut -c1-16); }
+
+build_base() {
+  local want="debian-bookworm-minbase-1"
+  if [[ "$(label_of "$BASE")" == "$want" ]]; then
+    vitals_log "$BASE is up to date"
+    return
+  fi
+  local start
+  start="$(vitals_now)"
+  if timeout 60 docker pull -q debian:bookworm-slim >/dev/null 2>&1; then
+    printf 'FROM debian:bookworm-slim\nLABEL io.vitals.inputs-hash=%s\n' "$want" | docker build -q -t "$BASE" - >/dev/null
+    vitals_took "base image (pulled debian:bookworm-slim)" "$start"
+    return
+  fi
+  vitals_log "no registry answers: making $BASE with debootstrap"
+  if ! command -v debootstrap >/dev/null 2>&1; then
+    [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1 \
+      || vitals_die "debootstrap is missing; install it (apt-get install debootstrap) or make $BASE yourself"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
+  fi
+  local rootfs
+  rootfs="$(mktemp -d /tmp/vitals-rootfs.XXXXXX)"
+  debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >/tmp/vitals-debootstrap.log 2>&1 \
+    || { tail -n 20 /tmp/vitals-debootstrap.log >&2; vitals_die "debootstrap failed; log: /tmp/vitals-debootstrap.log"; }
+  tar -C "$rootfs" -c . | docker import -c 'CMD ["bash"]' -c "LABEL io.vitals.inputs-hash=$want" - "$BASE" >/dev/null
+  rm -rf "$rootfs"
+  vitals_took "base image (debootstrap + import)" "$start"
+}
+
+build_stress() {
+  local want
+  want="$(hash_files "$examples/stress-image" Dockerfile)-$(image_id "$BASE" | cut -c8-19)"
+  if [[ "$(label_of "$STRESS")" == "$want" ]]; then
+    vitals_log "$STRESS is up to date"
+    return
+  fi
+  local start
+  start="$(vitals_now)"
+  docker build -q --network=host --build-arg "BASE_IMAGE=$BASE" --label "io.vitals.inputs-hash=$want" \
+    -t "$STRESS" "$examples/stress-image" >/dev/null
+  vitals_took "stress image" "$start"
+}
+
+build_tensorflow() {
+  local dir="$examples/tensorflow-image" want
+  want="$(cd "$dir" && find Dockerfile train.sh pom.xml .dockerignore src -type f | LC_ALL=C sort \
+    | xargs sha256sum | sha256sum | cut -c1-16)-$(image_id "$BASE" | cut -c8-19)"
+  if [[ "$(label_of "$TENSORFLOW")" == "$want" ]]; then
+    vitals_log "$TENSORFLOW is up to date"
+    return
+  fi
+  local start
+  start="$(vitals_now)"
+  VITALS_INPUTS_HASH="$want" bash "$dir/build.sh" "$BASE" "$TENSORFLOW" >/tmp/vitals-tensorflow-build.log 2>&1 \
+    || { tail -n 40 /tmp/vitals-tensorflow-build.log >&2; vitals_die "TensorFlow image build failed; log: /tmp/vitals-tensorflow-build.log"; }
+  vitals_took "tensorflow image" "$start"
+}
+
+build_base
+build_stress
+build_tensorflow

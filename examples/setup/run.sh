@@ -1,0 +1,51 @@
+#!/bin/bash
+# The project's two entry points (see README, Quick start):
+#   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
+#   run.sh all        every test: unit tests and container tests of the extension, and the examples
+# Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
+# never skip, when no engine answers (vitals.requireDocker=true).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+mode="${1:-}"
+case "$mode" in
+  examples|all) ;;
+  *) echo "usage: $0 examples|all" >&2; exit 2 ;;
+esac
+
+total="$(vitals_now)"
+bash "$here/docker-engine.sh"
+start="$(vitals_now)"; bash "$here/images.sh"; vitals_took "images (total)" "$start"
+# shellcheck source=testcontainers-env.sh
+source "$here/testcontainers-env.sh"
+bash "$here/cleanup.sh" >/dev/null
+
+mvn_args=(-B -ntp -Dvitals.requireDocker=true)
+status=0
+start="$(vitals_now)"
+cd "$root"
+if [[ "$mode" == "examples" ]]; then
+  mvn "${mvn_args[@]}" -q install -DskipTests -pl extension -am || status=$?
+  if [[ $status -eq 0 ]]; then
+    mvn "${mvn_args[@]}" verify -pl examples || status=$?
+  fi
+else
+  mvn "${mvn_args[@]}" verify || status=$?
+fi
+vitals_took "maven ($mode)" "$start"
+
+leftovers="$(bash "$here/cleanup.sh" | tail -n 1)"
+if [[ "$leftovers" =~ ^[0-9]+$ && "$leftovers" -gt 0 ]]; then
+  vitals_log "ERROR: the tests left $leftovers container(s) behind (removed now)"
+  status=1
+fi
+
+report="$root/examples/target/vitals"
+if [[ -f "$report/summary.md" ]]; then
+  vitals_log "example suite report: $report/index.html (summary: $report/summary.md)"
+fi
+vitals_took "total" "$total"
+exit $status
