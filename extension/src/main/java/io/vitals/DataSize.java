@@ -1,0 +1,380 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.vitals.internal.units.GoFloatFormat;
+import io.vitals.internal.units.Preconditions;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apiguardian.api.API;
+
+/**
+ * An amount of memory or data: a non-negative whole number of bytes.
+ *
+ * <p>Parsed from strings such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "100MB"} or {@code "2g"}; see
+ * {@link #parse(String)} for the grammar. Binary ({@code KiB}, 1024) and SI ({@code kB}, 1000) units are kept
+ * apart on purpose: {@code 1MB} is 1,000,000 bytes and {@code 1MiB} is 1,048,576 bytes.
+ *
+ * <pre>{@code
+ * DataSize peak = DataSize.parse("1.5GiB");
+ * peak.toString();               // "1.5 GiB"
+ * peak.toDockerBinaryString();   // "1.5GiB", as in `docker stats`
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class DataSize implements Comparable<DataSize> {
+
+    /**
+     * What {@link #parse(String)} accepts, for quoting in error messages; completes the sentence "expected …".
+     */
+    public static final String ACCEPTED_FORMS = "a non-negative number followed by a unit, e.g. 512MiB, 1.5GiB, 100MB"
+            + " or 2g (binary: KiB, MiB, GiB, TiB, or docker-style k, m, g, t; decimal: kB, MB, GB, TB; bytes: B)";
+
+    /** No bytes at all. */
+    public static final DataSize ZERO = new DataSize(0);
+
+    private static final long KIB = 1024L;
+    private static final long MIB = KIB * 1024;
+    private static final long GIB = MIB * 1024;
+    private static final long TIB = GIB * 1024;
+
+    // Docker's single letters (`docker run -m 2g`) are binary, so they share the KiB..TiB factors.
+    private static final Map<String, BigDecimal> UNIT_FACTORS = Map.ofEntries(
+            Map.entry("B", BigDecimal.ONE),
+            Map.entry("KiB", BigDecimal.valueOf(KIB)),
+            Map.entry("MiB", BigDecimal.valueOf(MIB)),
+            Map.entry("GiB", BigDecimal.valueOf(GIB)),
+            Map.entry("TiB", BigDecimal.valueOf(TIB)),
+            Map.entry("k", BigDecimal.valueOf(KIB)),
+            Map.entry("K", BigDecimal.valueOf(KIB)),
+            Map.entry("m", BigDecimal.valueOf(MIB)),
+            Map.entry("M", BigDecimal.valueOf(MIB)),
+            Map.entry("g", BigDecimal.valueOf(GIB)),
+            Map.entry("G", BigDecimal.valueOf(GIB)),
+            Map.entry("t", BigDecimal.valueOf(TIB)),
+            Map.entry("T", BigDecimal.valueOf(TIB)),
+            Map.entry("kB", BigDecimal.valueOf(1_000L)),
+            Map.entry("KB", BigDecimal.valueOf(1_000L)),
+            Map.entry("MB", BigDecimal.valueOf(1_000_000L)),
+            Map.entry("GB", BigDecimal.valueOf(1_000_000_000L)),
+            Map.entry("TB", BigDecimal.valueOf(1_000_000_000_000L)));
+
+    // A leading or trailing dot (".5", "1.") is rejected: it is rare in budgets and usually a typo.
+    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
+
+    private static final BigDecimal MAX_BYTES = BigDecimal.valueOf(Long.MAX_VALUE);
+
+    private static final String[] BINARY_UNITS = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+
+    // go-units' binaryAbbrs and decimalAbbrs, including the units a long can never reach, to stay a faithful port.
+    private static final String[] DOCKER_BINARY_UNITS = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB" };
+    private static final String[] DOCKER_DECIMAL_UNITS = { "B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB" };
+
+    private final long bytes;
+
+    private DataSize(long bytes) {
+        this.bytes = bytes;
+    }
+
+    /**
+     * Returns a size of {@code bytes} bytes.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public static DataSize ofBytes(long bytes) {
+        Preconditions.check(bytes >= 0, "data size must not be negative: %d B", bytes);
+        return bytes == 0 ? ZERO : new DataSize(bytes);
+    }
+
+    /** Returns {@code kib} × 1024 bytes. */
+    public static DataSize ofKiB(long kib) {
+        return of(BigDecimal.valueOf(kib), KIB, "KiB");
+    }
+
+    /** Returns {@code kib} × 1024 bytes, rounded to the nearest byte. */
+    public static DataSize ofKiB(double kib) {
+        return of(kib, KIB, "KiB");
+    }
+
+    /** Returns {@code mib} × 1024² bytes. */
+    public static DataSize ofMiB(long mib) {
+        return of(BigDecimal.valueOf(mib), MIB, "MiB");
+    }
+
+    /** Returns {@code mib} × 1024² bytes, rounded to the nearest byte. */
+    public static DataSize ofMiB(double mib) {
+        return of(mib, MIB, "MiB");
+    }
+
+    /** Returns {@code gib} × 1024³ bytes. */
+    public static DataSize ofGiB(long gib) {
+        return of(BigDecimal.valueOf(gib), GIB, "GiB");
+    }
+
+    /** Returns {@code gib} × 1024³ bytes, rounded to the nearest byte. */
+    public static DataSize ofGiB(double gib) {
+        return of(gib, GIB, "GiB");
+    }
+
+    /** Returns {@code kb} × 1000 bytes (SI kilobytes, not KiB). */
+    public static DataSize ofKB(long kb) {
+        return of(BigDecimal.valueOf(kb), 1_000L, "kB");
+    }
+
+    /** Returns {@code kb} × 1000 bytes (SI kilobytes, not KiB), rounded to the nearest byte. */
+    public static DataSize ofKB(double kb) {
+        return of(kb, 1_000L, "kB");
+    }
+
+    /** Returns {@code mb} × 1000² bytes (SI megabytes, not MiB). */
+    public static DataSize ofMB(long mb) {
+        return of(BigDecimal.valueOf(mb), 1_000_000L, "MB");
+    }
+
+    /** Returns {@code mb} × 1000² bytes (SI megabytes, not MiB), rounded to the nearest byte. */
+    public static DataSize ofMB(double mb) {
+        return of(mb, 1_000_000L, "MB");
+    }
+
+    /** Returns {@code gb} × 1000³ bytes (SI gigabytes, not GiB). */
+    public static DataSize ofGB(long gb) {
+        return of(BigDecimal.valueOf(gb), 1_000_000_000L, "GB");
+    }
+
+    /** Returns {@code gb} × 1000³ bytes (SI gigabytes, not GiB), rounded to the nearest byte. */
+    public static DataSize ofGB(double gb) {
+        return of(gb, 1_000_000_000L, "GB");
+    }
+
+    /**
+     * Parses a size such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "100MB"} or {@code "2g"}.
+     *
+     * <p>Grammar: a non-negative decimal number ({@code 512}, {@code 1.5}; not {@code .5}, {@code 1.} or
+     * exponents), optional whitespace, then a case-sensitive unit. Binary units: {@code KiB MiB GiB TiB} and, as
+     * in {@code docker run -m}, {@code k m g t} / {@code K M G T}. Decimal (SI) units: {@code kB KB MB GB TB}.
+     * Bytes: {@code B}. A unit is required: a bare number is ambiguous. Surrounding whitespace is ignored and
+     * fractional bytes round to the nearest byte (half up).
+     *
+     * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match, or if
+     *         it exceeds {@link Long#MAX_VALUE} bytes
+     */
+    public static DataSize parse(String text) {
+        Preconditions.notNull(text, "text");
+        BigDecimal bytes = parseExactBytes(text.strip())
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "Invalid data size '" + text + "': expected " + ACCEPTED_FORMS))
+                .setScale(0, RoundingMode.HALF_UP);
+        // A distinct message: the text has the right form, so repeating the accepted forms would mislead.
+        Preconditions.check(fitsInLong(bytes), "Invalid data size '%s': exceeds the largest supported size, %d B",
+                text, Long.MAX_VALUE);
+        return ofBytes(bytes.longValueExact());
+    }
+
+    /**
+     * The exact number of bytes {@code text} ("1.5GiB") stands for, unrounded and unbounded; empty if it does
+     * not match the grammar. Shared with {@link DataRate}, which must not round to whole bytes.
+     */
+    static Optional<BigDecimal> parseExactBytes(String text) {
+        Matcher matcher = SIZE.matcher(text);
+        if (!matcher.matches()) {
+            return Optional.empty();
+        }
+        BigDecimal factor = UNIT_FACTORS.get(matcher.group(2));
+        if (factor == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new BigDecimal(matcher.group(1)).multiply(factor));
+    }
+
+    /**
+     * Rounds an exact byte count to the nearest byte.
+     *
+     * @param description what the bytes are, for the error message
+     * @throws IllegalArgumentException if {@code exactBytes} is negative or exceeds {@link Long#MAX_VALUE}
+     */
+    static DataSize ofExactBytes(BigDecimal exactBytes, String description) {
+        Preconditions.check(exactBytes.signum() >= 0, "data size must not be negative: %s", description);
+        BigDecimal rounded = exactBytes.setScale(0, RoundingMode.HALF_UP);
+        Preconditions.check(fitsInLong(rounded), "data size must not exceed %d B: %s", Long.MAX_VALUE, description);
+        return ofBytes(rounded.longValueExact());
+    }
+
+    private static DataSize of(BigDecimal amount, long factor, String unit) {
+        return ofExactBytes(amount.multiply(BigDecimal.valueOf(factor)), amount.toPlainString() + " " + unit);
+    }
+
+    private static DataSize of(double amount, long factor, String unit) {
+        Preconditions.check(Double.isFinite(amount), "data size must be a finite number: %s %s", amount, unit);
+        // valueOf uses the shortest decimal form, so ofGB(1.1) is exactly 1,100,000,000 bytes.
+        return ofExactBytes(BigDecimal.valueOf(amount).multiply(BigDecimal.valueOf(factor)), amount + " " + unit);
+    }
+
+    private static boolean fitsInLong(BigDecimal value) {
+        return value.compareTo(MAX_BYTES) <= 0;
+    }
+
+    /** The number of bytes. */
+    public long toBytes() {
+        return bytes;
+    }
+
+    /** This size in KiB (1024 bytes). */
+    public double toKiB() {
+        return (double) bytes / KIB;
+    }
+
+    /** This size in MiB (1024² bytes). */
+    public double toMiB() {
+        return (double) bytes / MIB;
+    }
+
+    /** This size in GiB (1024³ bytes). */
+    public double toGiB() {
+        return (double) bytes / GIB;
+    }
+
+    /**
+     * Returns the sum of both sizes.
+     *
+     * @throws ArithmeticException if the sum exceeds {@link Long#MAX_VALUE} bytes
+     */
+    public DataSize plus(DataSize other) {
+        Preconditions.notNull(other, "other");
+        return ofBytes(Math.addExact(bytes, other.bytes));
+    }
+
+    /**
+     * Returns this size less {@code other}.
+     *
+     * @throws IllegalArgumentException if {@code other} is larger, since a size cannot be negative; use
+     *         {@link #saturatingMinus(DataSize)} to clamp at zero instead
+     */
+    public DataSize minus(DataSize other) {
+        Preconditions.notNull(other, "other");
+        Preconditions.check(bytes >= other.bytes,
+                "cannot subtract %s from %s: a data size must not be negative (use saturatingMinus to clamp at zero)",
+                other, this);
+        return ofBytes(bytes - other.bytes);
+    }
+
+    /** Returns this size less {@code other}, or {@link #ZERO} if {@code other} is larger. */
+    public DataSize saturatingMinus(DataSize other) {
+        Preconditions.notNull(other, "other");
+        return bytes > other.bytes ? ofBytes(bytes - other.bytes) : ZERO;
+    }
+
+    /** Whether this size is strictly larger than {@code other}. */
+    public boolean isGreaterThan(DataSize other) {
+        return compareTo(other) > 0;
+    }
+
+    /** Whether this size is strictly smaller than {@code other}. */
+    public boolean isLessThan(DataSize other) {
+        return compareTo(other) < 0;
+    }
+
+    /** The larger of both sizes ({@code a} if they are equal). */
+    public static DataSize max(DataSize a, DataSize b) {
+        return b.isGreaterThan(a) ? b : a;
+    }
+
+    /** The smaller of both sizes ({@code a} if they are equal). */
+    public static DataSize min(DataSize a, DataSize b) {
+        return b.isLessThan(a) ? b : a;
+    }
+
+    /**
+     * This size divided by {@code other}, e.g. 0.75 for a peak of 768MiB against a 1GiB limit.
+     *
+     * @throws IllegalArgumentException if {@code other} is zero, since the ratio would be infinite or undefined
+     */
+    public double ratioTo(DataSize other) {
+        Preconditions.notNull(other, "other");
+        Preconditions.check(other.bytes != 0, "cannot compute the ratio of %s to a zero data size", this);
+        return (double) bytes / other.bytes;
+    }
+
+    /**
+     * Formats like go-units' {@code BytesSize}, which {@code docker stats} uses: base 1024, {@code %.4g}, no
+     * space, e.g. {@code 5.629MiB}, {@code 196KiB}, {@code 0B}. Like go-units it divides while the value is at
+     * least 1024 and rounds afterwards, so 1,048,544 bytes prints as {@code 1024KiB}.
+     */
+    public String toDockerBinaryString() {
+        return dockerFormat(1024.0, 4, DOCKER_BINARY_UNITS);
+    }
+
+    /**
+     * Formats like go-units' {@code HumanSizeWithPrecision(size, 3)}, which {@code docker stats} uses for I/O:
+     * base 1000, {@code %.3g}, no space, e.g. {@code 916B}, {@code 2.48kB}, {@code 4.11MB}. Go's {@code %g}
+     * switches to exponent form when rounding reaches 1000, so 999,600 bytes prints as {@code 1e+03kB}.
+     */
+    public String toDockerDecimalString() {
+        return dockerFormat(1000.0, 3, DOCKER_DECIMAL_UNITS);
+    }
+
+    // go-units getSizeAndUnit: divide while size >= base, then format.
+    private String dockerFormat(double base, int precision, String[] units) {
+        double size = bytes;
+        int i = 0;
+        while (size >= base && i < units.length - 1) {
+            size /= base;
+            i++;
+        }
+        return GoFloatFormat.formatG(size, precision) + units[i];
+    }
+
+    @Override
+    public int compareTo(DataSize other) {
+        return Long.compare(bytes, other.bytes);
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof DataSize && ((DataSize) obj).bytes == bytes;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(bytes);
+    }
+
+    /**
+     * A human-readable binary form that {@link #parse(String)} reads back: whole bytes below 1 KiB ({@code "980 B"}),
+     * otherwise one decimal in the largest fitting unit ({@code "2.0 KiB"}, {@code "512.0 MiB"}, {@code "1.5 GiB"}).
+     */
+    @Override
+    public String toString() {
+        return formatBinary(bytes);
+    }
+
+    /**
+     * Formats a possibly fractional or negative byte count like {@link #toString()}; bytes get one decimal only
+     * when they have a fraction. Shared with {@link DataRate}.
+     */
+    static String formatBinary(double bytes) {
+        BigDecimal value = new BigDecimal(Math.abs(bytes));
+        BigDecimal base = BigDecimal.valueOf(1024);
+        int unit = 0;
+        // Decide on the rounded figure, so that 1,048,575 bytes reads "1.0 MiB" rather than "1024.0 KiB".
+        while (unit < BINARY_UNITS.length - 1 && oneDecimal(value).compareTo(base) >= 0) {
+            value = value.divide(base);
+            unit++;
+        }
+        BigDecimal rounded = oneDecimal(value);
+        if (unit == 0 && rounded.stripTrailingZeros().scale() <= 0) {
+            rounded = rounded.setScale(0, RoundingMode.UNNECESSARY);
+        }
+        String sign = bytes < 0 && rounded.signum() != 0 ? "-" : "";
+        return sign + rounded.toPlainString() + " " + BINARY_UNITS[unit];
+    }
+
+    private static BigDecimal oneDecimal(BigDecimal value) {
+        return value.setScale(1, RoundingMode.HALF_UP);
+    }
+}
