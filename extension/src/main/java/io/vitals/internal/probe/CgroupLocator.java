@@ -1,0 +1,145 @@
+package io.vitals.internal.probe;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds a process's cgroup directories on this host: from the cgroup mounts in {@code /proc/self/mountinfo} and
+ * the process's own {@code /proc/<pid>/cgroup}, which works for cgroup v1, v2 and hybrid hosts and for both the
+ * cgroupfs and the systemd drivers (the driver only changes the path, which we read rather than guess).
+ *
+ * <p>All absolute paths are resolved under {@code hostRoot}, so tests can point it at recorded fixture trees.
+ */
+public final class CgroupLocator {
+
+    private static final List<String> V1_CONTROLLERS = List.of("memory", "cpu", "cpuacct", "blkio", "pids");
+
+    private final Path hostRoot;
+
+    public CgroupLocator(Path hostRoot) {
+        this.hostRoot = hostRoot;
+    }
+
+    public static CgroupLocator forThisHost() {
+        return new CgroupLocator(Path.of("/"));
+    }
+
+    /** Locates the cgroup of the process {@code pid} (as the host sees it), or explains why it cannot. */
+    public CgroupLayout locate(long pid) throws ProbeException {
+        List<Mount> mounts = readMounts();
+        Path cgroupFile = resolve("/proc/" + pid + "/cgroup");
+        String membership;
+        try {
+            membership = Files.readString(cgroupFile, StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException e) {
+            throw new ContainerGoneException("Process " + pid + " no longer exists (" + cgroupFile + ")");
+        } catch (IOException e) {
+            throw new ProbeException("Cannot read " + cgroupFile + ": " + e.getMessage(), e);
+        }
+        return layoutOf(mounts, membership);
+    }
+
+    CgroupLayout layoutOf(List<Mount> mounts, String membership) throws ProbeException {
+        Map<String, Path> v1 = new HashMap<>();
+        Optional<Path> unified = Optional.empty();
+        for (String line : membership.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] parts = line.split(":", 3);
+            if (parts.length != 3) {
+                throw new ProbeException("Unexpected line '" + line + "' in /proc/<pid>/cgroup");
+            }
+            String path = parts[2].replace(" (deleted)", "");
+            if (parts[1].isEmpty()) {
+                unified = mounts.stream().filter(Mount::unified).findFirst().map(m -> m.directoryOf(path));
+            } else {
+                for (String controller : parts[1].split(",")) {
+                    if (V1_CONTROLLERS.contains(controller)) {
+                        Optional<Mount> mount = mounts.stream().filter(m -> m.controllers().contains(controller))
+                                .findFirst();
+                        mount.ifPresent(m -> v1.put(controller, m.directoryOf(path)));
+                    }
+                }
+            }
+        }
+        boolean unifiedOnly = v1.isEmpty();
+        if (unifiedOnly && unified.isEmpty()) {
+            throw new ProbeException("No cgroup v1 controller or cgroup v2 mount found for the process; "
+                    + "is /sys/fs/cgroup mounted?");
+        }
+        if (!unifiedOnly && !v1.containsKey("memory")) {
+            throw new ProbeException("The cgroup v1 memory controller is not mounted; found " + v1.keySet());
+        }
+        return new CgroupLayout(unifiedOnly, v1, unified);
+    }
+
+    List<Mount> readMounts() throws ProbeException {
+        Path mountinfo = resolve("/proc/self/mountinfo");
+        try {
+            return parseMountinfo(Files.readString(mountinfo, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ProbeException("Cannot read " + mountinfo + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses mountinfo lines: {@code id parent maj:min root mountpoint options [optional fields] - fstype source
+     * superoptions}; v1 controllers are named in the super options.
+     */
+    List<Mount> parseMountinfo(String text) {
+        List<Mount> mounts = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            int separator = line.indexOf(" - ");
+            if (separator < 0) {
+                continue;
+            }
+            String[] head = line.substring(0, separator).split(" ");
+            String[] tail = line.substring(separator + 3).split(" ");
+            if (head.length < 5 || tail.length < 3) {
+                continue;
+            }
+            String fsType = tail[0];
+            String root = unescape(head[3]);
+            Path mountPoint = resolve(unescape(head[4]));
+            if (fsType.equals("cgroup2")) {
+                mounts.add(new Mount(root, mountPoint, List.of(), true));
+            } else if (fsType.equals("cgroup")) {
+                mounts.add(new Mount(root, mountPoint, List.of(tail[2].split(",")), false));
+            }
+        }
+        return mounts;
+    }
+
+    private static String unescape(String field) {
+        return field.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+    }
+
+    private Path resolve(String absolute) {
+        return hostRoot.resolve(absolute.substring(1));
+    }
+
+    /** One cgroup mount: its root inside the hierarchy, where it is mounted, and its controllers (v1). */
+    record Mount(String root, Path mountPoint, List<String> controllers, boolean unified) {
+
+        Path directoryOf(String cgroupPath) {
+            String relative = cgroupPath;
+            // strip the mount's root only at a path-segment boundary: root /docker must not eat /docker-ce/…
+            if (!root.equals("/") && (relative.equals(root) || relative.startsWith(root + "/"))) {
+                relative = relative.substring(root.length());
+            }
+            while (relative.startsWith("/")) {
+                relative = relative.substring(1);
+            }
+            return relative.isEmpty() ? mountPoint : mountPoint.resolve(relative);
+        }
+    }
+}

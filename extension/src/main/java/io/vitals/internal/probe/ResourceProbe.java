@@ -1,0 +1,32 @@
+package io.vitals.internal.probe;
+
+import io.vitals.ProbeKind;
+
+import java.time.Duration;
+
+/**
+ * Reads the figures of one container. One probe is opened per watched container and read from the sampler thread
+ * and, for the before/after snapshots, from the test thread; implementations must tolerate that.
+ */
+public interface ResourceProbe extends AutoCloseable {
+
+    ProbeKind kind();
+
+    /** Reads every figure the probe can obtain at this moment. */
+    RawReading read() throws ProbeException;
+
+    /**
+     * Restarts the kernel's high-water mark of charged memory, so that {@link RawReading#highWaterMarkBytes()}
+     * covers only what follows. Returns false where the host keeps no resettable mark.
+     */
+    boolean resetHighWaterMark() throws ProbeException;
+
+    /** The shortest interval at which reading makes sense for this probe. */
+    Duration minimumInterval();
+
+    /** A short human description of where figures come from, for reports ("cgroup v1 files under /sys/fs/cgroup"). */
+    String describe();
+
+    @Override
+    void close();
+}

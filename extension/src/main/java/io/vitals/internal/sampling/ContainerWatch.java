@@ -1,0 +1,129 @@
+package io.vitals.internal.sampling;
+
+import io.vitals.internal.probe.ContainerGoneException;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ResourceProbe;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One watched container: its probe, its sampling interval, and the measurement windows (tests, phases) that want
+ * its readings. Several windows may be open at once on a container shared by concurrent tests.
+ */
+public final class ContainerWatch implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ContainerWatch.class.getName());
+
+    private final String name;
+    private final String image;
+    private final ResourceProbe probe;
+    private final Duration interval;
+    private final Sampler sampler;
+    private final List<MeasurementWindow> windows = new CopyOnWriteArrayList<>();
+    private volatile Optional<String> goneReason = Optional.empty();
+    private volatile RawReading lastReading;
+
+    /**
+     * Starts sampling. The effective interval is the requested one, or the probe's minimum if that is longer (the
+     * Engine API cannot usefully be asked more than once a second).
+     */
+    public static ContainerWatch start(String name, String image, ResourceProbe probe, Duration requestedInterval,
+            Sampler sampler) {
+        Duration interval = requestedInterval.compareTo(probe.minimumInterval()) < 0 ? probe.minimumInterval()
+                : requestedInterval;
+        ContainerWatch watch = new ContainerWatch(name, image, probe, interval, sampler);
+        sampler.schedule(watch, interval);
+        return watch;
+    }
+
+    private ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler) {
+        this.name = name;
+        this.image = image;
+        this.probe = probe;
+        this.interval = interval;
+        this.sampler = sampler;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String image() {
+        return image;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    public ResourceProbe probe() {
+        return probe;
+    }
+
+    /** Why sampling ended early, if the container went away. */
+    public Optional<String> goneReason() {
+        return goneReason;
+    }
+
+    /** Opens a window that starts now: before-snapshot, high-water mark reset, then the sampler's readings. */
+    public MeasurementWindow openWindow() throws ProbeException {
+        MeasurementWindow window = MeasurementWindow.open(this);
+        windows.add(window);
+        return window;
+    }
+
+    void detach(MeasurementWindow window) {
+        windows.remove(window);
+    }
+
+    /** Reads now on the calling thread; used for snapshots at the edges of windows. */
+    RawReading readNow() throws ProbeException {
+        RawReading reading = probe.read();
+        lastReading = reading;
+        return reading;
+    }
+
+    Optional<RawReading> lastReading() {
+        return Optional.ofNullable(lastReading);
+    }
+
+    void sampleOnce() {
+        if (goneReason.isPresent()) {
+            return;
+        }
+        RawReading reading;
+        try {
+            reading = readNow();
+        } catch (ContainerGoneException e) {
+            markGone(e.getMessage());
+            return;
+        } catch (ProbeException e) {
+            LOG.log(Level.FINE, e, () -> "Sample of container '" + name + "' failed");
+            windows.forEach(window -> window.recordError(e));
+            return;
+        } catch (RuntimeException e) {
+            // never let an unexpected failure kill the shared sampler thread: count it against this container
+            windows.forEach(window -> window.recordError(new ProbeException(e.toString(), e)));
+            return;
+        }
+        windows.forEach(window -> window.accept(reading));
+    }
+
+    void markGone(String reason) {
+        goneReason = Optional.of(reason);
+        sampler.unschedule(this);
+    }
+
+    /** Stops sampling and closes the probe. Call before the container is stopped. */
+    @Override
+    public void close() {
+        sampler.unschedule(this);
+        probe.close();
+    }
+}

@@ -1,0 +1,168 @@
+package io.vitals.internal.sampling;
+
+import io.vitals.DataSize;
+import io.vitals.ResourceUsage;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.probe.ContainerGoneException;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.RawReading;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * What one test (or one phase) sees of one container: a reading at the start, the sampler's readings while it is
+ * open, and a reading at the end. Readings arrive from the sampler thread and the test thread; all state is
+ * guarded by this object's lock.
+ */
+public final class MeasurementWindow {
+
+    /** Points kept before compaction: 4096 samples are about 3.4 minutes at 50 ms. */
+    static final int MAX_POINTS = 4096;
+
+    private final ContainerWatch watch;
+    private final RawReading start;
+    private final boolean highWaterMarkReset;
+    private final TimelineRecorder recorder;
+    private final List<Mark> marks = new ArrayList<>();
+    private long readErrors;
+    private Optional<ResourceUsage> closed = Optional.empty();
+    private Optional<Duration> firstOomKillAt = Optional.empty();
+    private volatile Consumer<RawReading> listener = reading -> { };
+
+    private record Mark(String name, RawReading reading) {
+    }
+
+    private MeasurementWindow(ContainerWatch watch, RawReading start, boolean highWaterMarkReset) {
+        this.watch = watch;
+        this.start = start;
+        this.highWaterMarkReset = highWaterMarkReset;
+        this.recorder = new TimelineRecorder(start, MAX_POINTS);
+    }
+
+    static MeasurementWindow open(ContainerWatch watch) throws ProbeException {
+        // reset first, then read: the start reading's usage is the mark's starting point
+        boolean reset = watch.probe().resetHighWaterMark();
+        return new MeasurementWindow(watch, watch.readNow(), reset);
+    }
+
+    public String containerName() {
+        return watch.name();
+    }
+
+    synchronized void accept(RawReading reading) {
+        if (closed.isEmpty()) {
+            record(reading);
+            listener.accept(reading);
+        }
+    }
+
+    private void record(RawReading reading) {
+        recorder.add(reading);
+        if (firstOomKillAt.isEmpty() && reading.oomKills() > start.oomKills()) {
+            firstOomKillAt = Optional.of(offsetOf(reading));
+        }
+    }
+
+    /** Called with every sampled reading, on the sampler thread; for live guards. Must be quick. */
+    public void onReading(Consumer<RawReading> listener) {
+        this.listener = listener;
+    }
+
+    /** When the first OOM kill was seen during the window, from the sample that first counted it. */
+    public synchronized Optional<Duration> firstOomKillAt() {
+        return firstOomKillAt;
+    }
+
+    /** Offset of a reading from the start of this window. */
+    public Duration offsetOf(RawReading reading) {
+        return Duration.ofNanos(reading.monotonicNanos() - start.monotonicNanos());
+    }
+
+    synchronized void recordError(ProbeException error) {
+        if (closed.isEmpty()) {
+            readErrors++;
+        }
+    }
+
+    /** Starts a named phase now; the previous phase, if any, ends here. */
+    public synchronized void mark(String name) {
+        RawReading reading = readOrLast();
+        record(reading);
+        marks.add(new Mark(name, reading));
+    }
+
+    /** The usage so far, without ending the window. */
+    public synchronized ResourceUsage usageSoFar() {
+        if (closed.isPresent()) {
+            return closed.get();
+        }
+        RawReading now = readOrLast();
+        record(now);
+        return compute(recorder.last());
+    }
+
+    /** Ends the window with a last reading (or the last one taken, if the container is gone) and detaches it. */
+    public synchronized ResourceUsage close() {
+        if (closed.isPresent()) {
+            return closed.get();
+        }
+        RawReading end = readOrLast();
+        record(end);
+        ResourceUsage usage = compute(recorder.last());
+        closed = Optional.of(usage);
+        watch.detach(this);
+        return usage;
+    }
+
+    /** Why the container's readings ended early, if they did. */
+    public Optional<String> containerGoneReason() {
+        return watch.goneReason();
+    }
+
+    private RawReading readOrLast() {
+        if (watch.goneReason().isPresent()) {
+            return recorder.last();
+        }
+        try {
+            return watch.readNow();
+        } catch (ContainerGoneException e) {
+            watch.markGone(e.getMessage());
+            return recorder.last();
+        } catch (ProbeException e) {
+            readErrors++;
+            return recorder.last();
+        }
+    }
+
+    private ResourceUsage compute(RawReading end) {
+        UsageCalculator.Subject subject = new UsageCalculator.Subject(watch.name(), watch.image(),
+                watch.probe().kind(), watch.interval());
+        List<TimelinePoint> points = recorder.points();
+        Optional<DataSize> highWaterMark = highWaterMarkReset && end.highWaterMarkBytes().isPresent()
+                ? Optional.of(DataSize.ofBytes(end.highWaterMarkBytes().getAsLong())) : Optional.empty();
+        return UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors, highWaterMark,
+                phases(subject, points, end));
+    }
+
+    private List<ResourceUsage.Phase> phases(UsageCalculator.Subject subject, List<TimelinePoint> points,
+            RawReading end) {
+        List<ResourceUsage.Phase> phases = new ArrayList<>();
+        for (int i = 0; i < marks.size(); i++) {
+            Mark mark = marks.get(i);
+            RawReading phaseEnd = i + 1 < marks.size() ? marks.get(i + 1).reading() : end;
+            Duration from = offsetOf(mark.reading());
+            Duration to = offsetOf(phaseEnd);
+            List<TimelinePoint> inside = points.stream()
+                    .filter(p -> p.offset().compareTo(from) >= 0 && p.offset().compareTo(to) <= 0).toList();
+            ResourceUsage usage = UsageCalculator.compute(subject, mark.reading(), phaseEnd, inside, inside.size(),
+                    0, Optional.empty(), List.of());
+            phases.add(new ResourceUsage.Phase(mark.name(), from, usage));
+        }
+        return phases;
+    }
+
+}

@@ -1,0 +1,87 @@
+package io.vitals.internal.sampling;
+
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.PeakMemory;
+import io.vitals.PressureStall;
+import io.vitals.ProbeKind;
+import io.vitals.ResourceSnapshot;
+import io.vitals.ResourceUsage;
+import io.vitals.Timeline;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.probe.PressureTotals;
+import io.vitals.internal.probe.RawReading;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Computes a {@link ResourceUsage} from the readings at both ends of a window and the timeline points between
+ * them: counters are differences of the two readings (exact, whatever the sampling interval), peaks the maxima of
+ * the points and of both end readings.
+ */
+final class UsageCalculator {
+
+    private UsageCalculator() {
+    }
+
+    record Subject(String container, String image, ProbeKind probe, Duration interval) {
+    }
+
+    static ResourceUsage compute(Subject subject, RawReading from, RawReading to, List<TimelinePoint> points,
+            long samples, long readErrors, Optional<DataSize> highWaterMark, List<ResourceUsage.Phase> phases) {
+        Duration wall = Duration.ofNanos(Math.max(0, to.monotonicNanos() - from.monotonicNanos()));
+        long cpuNanos = Math.max(0, to.cpuTotalNanos() - from.cpuTotalNanos());
+        ResourceSnapshot before = Snapshots.of(from, subject.probe());
+        ResourceSnapshot after = Snapshots.of(to, subject.probe());
+
+        TimelinePoint peakPoint = points.stream().max(Comparator.comparing(TimelinePoint::memory)).orElse(null);
+        DataSize peakMemory = DataSize.ofBytes(Math.max(from.workingSetBytes(), to.workingSetBytes()));
+        Duration peakAt = from.workingSetBytes() >= to.workingSetBytes() ? Duration.ZERO : wall;
+        if (peakPoint != null && peakPoint.memory().compareTo(peakMemory) > 0) {
+            peakMemory = peakPoint.memory();
+            peakAt = peakPoint.offset();
+        }
+        PeakMemory peak = new PeakMemory(peakMemory, peakAt, PeakMemory.Method.SAMPLED, subject.interval());
+        double peakCpu = points.stream().mapToDouble(TimelinePoint::cpuPercent).max().orElse(0.0);
+        long peakPids = Math.max(Math.max(from.pids(), to.pids()),
+                points.stream().mapToLong(TimelinePoint::pids).max().orElse(0));
+        double averageCpu = wall.isZero() ? 0.0 : 100.0 * cpuNanos / wall.toNanos();
+
+        return new ResourceUsage(subject.container(), subject.image(), subject.probe(), wall, before, after, peak,
+                highWaterMark, Snapshots.size(to.memoryLimitBytes()), Duration.ofNanos(cpuNanos),
+                Duration.ofNanos(Math.max(0, to.cpuUserNanos() - from.cpuUserNanos())),
+                Duration.ofNanos(Math.max(0, to.cpuSystemNanos() - from.cpuSystemNanos())),
+                Percentage.of(averageCpu), Percentage.of(peakCpu),
+                Math.max(0, to.throttledPeriods() - from.throttledPeriods()),
+                Duration.ofNanos(Math.max(0, to.throttledNanos() - from.throttledNanos())),
+                bytes(to.blockReadBytes() - from.blockReadBytes()), bytes(to.blockWriteBytes() - from.blockWriteBytes()),
+                bytes(to.networkReceivedBytes() - from.networkReceivedBytes()),
+                bytes(to.networkSentBytes() - from.networkSentBytes()), peakPids,
+                Math.max(0, to.oomKills() - from.oomKills()), Math.max(0, to.limitHits() - from.limitHits()),
+                pressure(from, to, Kind.CPU), pressure(from, to, Kind.MEMORY), pressure(from, to, Kind.IO),
+                new Timeline(points, subject.interval(), samples, readErrors), phases);
+    }
+
+    private enum Kind { CPU, MEMORY, IO }
+
+    private static Optional<PressureStall> pressure(RawReading from, RawReading to, Kind kind) {
+        if (from.pressure().isEmpty() || to.pressure().isEmpty()) {
+            return Optional.empty();
+        }
+        PressureTotals a = from.pressure().get();
+        PressureTotals b = to.pressure().get();
+        return Optional.of(switch (kind) {
+            case CPU -> Snapshots.stall(b.cpuSomeMicros() - a.cpuSomeMicros(), b.cpuFullMicros() - a.cpuFullMicros());
+            case MEMORY -> Snapshots.stall(b.memorySomeMicros() - a.memorySomeMicros(),
+                    b.memoryFullMicros() - a.memoryFullMicros());
+            case IO -> Snapshots.stall(b.ioSomeMicros() - a.ioSomeMicros(), b.ioFullMicros() - a.ioFullMicros());
+        });
+    }
+
+    private static DataSize bytes(long delta) {
+        return DataSize.ofBytes(Math.max(0, delta));
+    }
+}

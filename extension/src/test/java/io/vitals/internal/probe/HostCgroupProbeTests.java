@@ -1,0 +1,328 @@
+package io.vitals.internal.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vitals.ProbeKind;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("HostCgroupProbe")
+class HostCgroupProbeTests {
+
+    private static final Instant NOW = Instant.parse("2026-11-29T15:59:17Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    @TempDir
+    Path temp;
+
+    static HostCgroupProbe open(Path root, long pid) throws ProbeException {
+        return HostCgroupProbe.open("db", pid, new CgroupLocator(root), root.resolve("proc"), CLOCK);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(file);
+            }
+        }
+    }
+
+    @Nested
+    @DisplayName("cgroup v1 hybrid (recorded)")
+    class V1 {
+
+        @Test
+        @DisplayName("every field equals the recorded files")
+        void everyField() throws ProbeException {
+            try (HostCgroupProbe probe = open(Fixtures.v1Root(), Fixtures.V1_PID)) {
+                long before = System.nanoTime();
+                RawReading r = probe.read();
+                assertThat(probe.kind()).isEqualTo(ProbeKind.HOST_CGROUP_V1);
+                assertThat(r.monotonicNanos()).isBetween(before, System.nanoTime());
+                assertThat(r.wallTime()).isEqualTo(NOW);
+                assertThat(r.cpuTotalNanos()).isEqualTo(422_699_666L); // cpuacct.usage, ns
+                assertThat(r.cpuUserNanos()).isEqualTo(28 * 10_000_000L); // cpuacct.stat ticks x 10 ms
+                assertThat(r.cpuSystemNanos()).isEqualTo(13 * 10_000_000L);
+                assertThat(r.systemCpuNanos()).isEmpty();
+                assertThat(r.onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+                assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
+                assertThat(r.inactiveFileBytes()).isEqualTo(41_992_192L); // total_inactive_file
+                assertThat(r.pageCacheBytes()).isEqualTo(41_996_288L); // total_cache
+                assertThat(r.anonymousBytes()).isEqualTo(208_896L); // total_rss
+                assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(0)); // total_swap
+                assertThat(r.memoryLimitBytes()).isEqualTo(OptionalLong.of(268_435_456L));
+                assertThat(r.highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
+                assertThat(r.limitHits()).isZero();
+                assertThat(r.oomKills()).isZero();
+                assertThat(r.pids()).isEqualTo(2);
+                assertThat(r.pidsLimit()).isEqualTo(OptionalLong.of(100));
+                assertThat(r.blockReadBytes()).isZero(); // only "Total 0"
+                assertThat(r.blockWriteBytes()).isZero();
+                assertThat(r.networkReceivedBytes()).isEqualTo(696);
+                assertThat(r.networkSentBytes()).isZero();
+                assertThat(r.cpuPeriods()).isEqualTo(9);
+                assertThat(r.throttledPeriods()).isZero();
+                assertThat(r.throttledNanos()).isZero();
+                assertThat(r.pressure()).contains(new PressureTotals(45255, 40122, 0, 0, 88, 88));
+                assertThat(r.workingSetBytes()).isEqualTo(43_745_280L - 41_992_192L);
+                assertThat(probe.describe()).startsWith("cgroup v1 files under ")
+                        .endsWith("(pressure from the v2 hierarchy)");
+                assertThat(probe.minimumInterval()).isPositive();
+            }
+        }
+
+        @Test
+        @DisplayName("throttled_time is ns, oom_kill and failcnt are read, unlimited is empty")
+        void unitsAndCounters() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            Path memory = Fixtures.v1Dir(root, "memory");
+            Files.writeString(Fixtures.v1Dir(root, "cpu").resolve("cpu.stat"),
+                    "nr_periods 500\nnr_throttled 40\nthrottled_time 123456789\nnr_bursts 0\nburst_time 0\n");
+            Files.writeString(memory.resolve("memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
+            Files.writeString(memory.resolve("memory.failcnt"), "17\n");
+            Files.writeString(memory.resolve("memory.limit_in_bytes"), "9223372036854771712\n");
+            Files.writeString(Fixtures.v1Dir(root, "pids").resolve("pids.max"), "max\n");
+            Files.writeString(Fixtures.v1Dir(root, "blkio").resolve("blkio.throttle.io_service_bytes"),
+                    "8:0 Read 4096000\n8:0 Write 1228800\n8:0 Sync 5324800\n8:0 Async 0\n8:0 Total 5324800\n"
+                            + "Total 5324800\n");
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                RawReading r = probe.read();
+                assertThat(r.cpuPeriods()).isEqualTo(500);
+                assertThat(r.throttledPeriods()).isEqualTo(40);
+                assertThat(r.throttledNanos()).isEqualTo(123_456_789L);
+                assertThat(r.oomKills()).isEqualTo(3);
+                assertThat(r.limitHits()).isEqualTo(17);
+                assertThat(r.memoryLimitBytes()).isEmpty();
+                assertThat(r.pidsLimit()).isEmpty();
+                assertThat(r.blockReadBytes()).isEqualTo(4_096_000L);
+                assertThat(r.blockWriteBytes()).isEqualTo(1_228_800L);
+            }
+        }
+
+        @Test
+        @DisplayName("the *_recursive blkio file wins when it has device lines")
+        void recursiveBlkio() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            Path blkio = Fixtures.v1Dir(root, "blkio");
+            Files.writeString(blkio.resolve("blkio.io_service_bytes_recursive"), "8:0 Read 10\n8:0 Write 20\nTotal 30\n");
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                assertThat(probe.read().blockReadBytes()).isEqualTo(10);
+            }
+            Files.writeString(blkio.resolve("blkio.io_service_bytes_recursive"), "Total 0\n");
+            Files.writeString(blkio.resolve("blkio.throttle.io_service_bytes"), "8:0 Read 5\nTotal 5\n");
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                assertThat(probe.read().blockReadBytes()).isEqualTo(5);
+            }
+        }
+
+        @Test
+        @DisplayName("missing optional files (pressure, blkio, oom_control, max_usage) are empty or zero")
+        void missingOptional() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            Path unified = Fixtures.v1Dir(root, "unified");
+            Files.delete(unified.resolve("cpu.pressure"));
+            Files.delete(Fixtures.v1Dir(root, "blkio").resolve("blkio.throttle.io_service_bytes"));
+            Path memory = Fixtures.v1Dir(root, "memory");
+            Files.delete(memory.resolve("memory.oom_control"));
+            Files.delete(memory.resolve("memory.max_usage_in_bytes"));
+            Files.delete(memory.resolve("memory.failcnt"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                RawReading r = probe.read();
+                assertThat(r.pressure()).isEmpty();
+                assertThat(r.blockReadBytes()).isZero();
+                assertThat(r.oomKills()).isZero();
+                assertThat(r.limitHits()).isZero();
+                assertThat(r.highWaterMarkBytes()).isEmpty();
+                assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
+            }
+        }
+
+        @Test
+        @DisplayName("resetting the high-water mark writes max_usage_in_bytes")
+        void reset() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                assertThat(probe.resetHighWaterMark()).isTrue();
+                assertThat(Files.readString(Fixtures.v1Dir(root, "memory").resolve("memory.max_usage_in_bytes")))
+                        .isEqualTo("0");
+            }
+        }
+
+        @Test
+        @DisplayName("a deleted cgroup directory: ContainerGoneException")
+        void deletedCgroup() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                deleteTree(Fixtures.v1Dir(root, "memory"));
+                assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class)
+                        .hasMessageContaining("'db'");
+            }
+        }
+    }
+
+    @Nested
+    @DisplayName("cgroup v2 systemd (hand-written)")
+    class V2 {
+
+        @Test
+        @DisplayName("every field equals the files")
+        void everyField() throws ProbeException {
+            try (HostCgroupProbe probe = open(Fixtures.v2Root(), Fixtures.V2_PID)) {
+                RawReading r = probe.read();
+                assertThat(probe.kind()).isEqualTo(ProbeKind.HOST_CGROUP_V2);
+                assertThat(r.wallTime()).isEqualTo(NOW);
+                assertThat(r.cpuTotalNanos()).isEqualTo(8_123_456_000L); // usage_usec x 1000
+                assertThat(r.cpuUserNanos()).isEqualTo(7_000_000_000L);
+                assertThat(r.cpuSystemNanos()).isEqualTo(1_123_456_000L);
+                assertThat(r.systemCpuNanos()).isEmpty();
+                assertThat(r.onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+                assertThat(r.memoryChargedBytes()).isEqualTo(157_286_400L);
+                assertThat(r.inactiveFileBytes()).isEqualTo(31_457_280L);
+                assertThat(r.pageCacheBytes()).isEqualTo(41_943_040L);
+                assertThat(r.anonymousBytes()).isEqualTo(104_857_600L);
+                assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(4096));
+                assertThat(r.memoryLimitBytes()).isEmpty(); // "max"
+                assertThat(r.highWaterMarkBytes()).isEmpty(); // no per-window mark before a reset
+                assertThat(r.limitHits()).isEqualTo(12); // memory.events max
+                assertThat(r.oomKills()).isEqualTo(1);
+                assertThat(r.pids()).isEqualTo(7);
+                assertThat(r.pidsLimit()).isEmpty(); // "max"
+                assertThat(r.blockReadBytes()).isEqualTo(90_430_464L + 1_048_576L);
+                assertThat(r.blockWriteBytes()).isEqualTo(299_008_000L + 2_097_152L);
+                assertThat(r.networkReceivedBytes()).isEqualTo(123_456L + 1_000L);
+                assertThat(r.networkSentBytes()).isEqualTo(65_432L + 2_000L);
+                assertThat(r.cpuPeriods()).isEqualTo(420);
+                assertThat(r.throttledPeriods()).isEqualTo(37);
+                assertThat(r.throttledNanos()).isEqualTo(912_345_000L); // throttled_usec x 1000
+                assertThat(r.pressure()).contains(new PressureTotals(1_500_000, 250_000, 3000, 1000, 777, 555));
+                assertThat(r.workingSetBytes()).isEqualTo(125_829_120L);
+                assertThat(probe.describe()).isEqualTo("cgroup v2 files under " + Fixtures.v2Dir(Fixtures.v2Root()));
+            }
+        }
+
+        @Test
+        @DisplayName("missing optional files (peak, pressure, io.stat, swap, pids) are empty or zero")
+        void missingOptional() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Path dir = Fixtures.v2Dir(root);
+            for (String name : new String[] {"memory.peak", "cpu.pressure", "memory.pressure", "io.pressure",
+                    "io.stat", "memory.swap.current", "pids.current", "pids.max", "memory.events"}) {
+                Files.delete(dir.resolve(name));
+            }
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThat(probe.resetHighWaterMark()).isFalse();
+                RawReading r = probe.read();
+                assertThat(r.highWaterMarkBytes()).isEmpty();
+                assertThat(r.pressure()).isEmpty();
+                assertThat(r.blockReadBytes()).isZero();
+                assertThat(r.blockWriteBytes()).isZero();
+                assertThat(r.swapBytes()).isEmpty();
+                assertThat(r.pids()).isZero();
+                assertThat(r.pidsLimit()).isEmpty();
+                assertThat(r.oomKills()).isZero();
+                assertThat(r.limitHits()).isZero();
+                assertThat(r.memoryChargedBytes()).isEqualTo(157_286_400L);
+            }
+        }
+
+        @Test
+        @DisplayName("cpu.pressure present but memory/io pressure missing reads those as zero")
+        void partialPressure() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Files.delete(Fixtures.v2Dir(root).resolve("memory.pressure"));
+            Files.delete(Fixtures.v2Dir(root).resolve("io.pressure"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThat(probe.read().pressure()).contains(new PressureTotals(1_500_000, 250_000, 0, 0, 0, 0));
+            }
+        }
+
+        @Test
+        @DisplayName("a resettable memory.peak is read back through the same open file")
+        void resetPeak() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Path peak = Fixtures.v2Dir(root).resolve("memory.peak");
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThat(probe.resetHighWaterMark()).isTrue();
+                // the kernel now reports the peak since the reset; a regular file needs us to write it
+                Files.writeString(peak, "52428800\n");
+                assertThat(probe.read().highWaterMarkBytes()).isEqualTo(OptionalLong.of(52_428_800L));
+                Files.writeString(peak, "62914560\n");
+                assertThat(probe.read().highWaterMarkBytes()).isEqualTo(OptionalLong.of(62_914_560L));
+                assertThat(probe.resetHighWaterMark()).isTrue(); // a second reset reuses the open file
+            }
+        }
+
+        @Test
+        @DisplayName("a memory.peak that cannot be opened for writing (read-only before 6.12): no reset, no error")
+        void peakNotWritable() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Path peak = Fixtures.v2Dir(root).resolve("memory.peak");
+            Files.delete(peak);
+            Files.createDirectory(peak); // opening it for writing fails, as a 0444 file does for non-root users
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThat(probe.resetHighWaterMark()).isFalse();
+                assertThat(probe.read().highWaterMarkBytes()).isEmpty();
+            }
+        }
+
+        @Test
+        @DisplayName("a deleted cgroup directory: ContainerGoneException")
+        void deletedCgroup() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                deleteTree(Fixtures.v2Dir(root));
+                assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class)
+                        .hasMessageContaining("'db'");
+            }
+        }
+
+        @Test
+        @DisplayName("an exited init process (no net/dev): ContainerGoneException")
+        void processGone() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                deleteTree(root.resolve("proc/" + Fixtures.V2_PID));
+                assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class)
+                        .hasMessageContaining("4242");
+            }
+        }
+
+        @Test
+        @DisplayName("a corrupt file while the cgroup exists is a ProbeException, not 'gone'")
+        void corrupt() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Files.writeString(Fixtures.v2Dir(root).resolve("memory.current"), "lots\n");
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThatThrownBy(probe::read).isExactlyInstanceOf(ProbeException.class)
+                        .hasMessageContaining("'db'").hasMessageContaining("memory.current");
+            }
+        }
+
+        @Test
+        @DisplayName("opening for a process that does not exist: ContainerGoneException")
+        void openGone() {
+            assertThatThrownBy(() -> open(Fixtures.v2Root(), 31337)).isInstanceOf(ContainerGoneException.class);
+        }
+    }
+
+    @Test
+    @DisplayName("PressureFiles: no unified directory means no pressure")
+    void noUnifiedDir() throws IOException {
+        assertThat(PressureFiles.read(Optional.empty())).isEmpty();
+    }
+}

@@ -1,0 +1,90 @@
+package io.vitals.internal.sampling;
+
+import io.vitals.ProbeKind;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ResourceProbe;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A probe whose every read returns the reading the test scripted last (or throws what it scripted), so that tests
+ * assert on figures they chose, whatever the sampler's timing.
+ */
+class FakeProbe implements ResourceProbe {
+
+    private volatile RawReading current;
+    private volatile Exception failure;
+    private volatile boolean failOnce;
+    final AtomicInteger reads = new AtomicInteger();
+    final AtomicInteger resets = new AtomicInteger();
+    final AtomicInteger closes = new AtomicInteger();
+    volatile boolean resettable = true;
+
+    FakeProbe(Readings initial) {
+        set(initial);
+    }
+
+    FakeProbe set(Readings next) {
+        current = next.build();
+        failure = null;
+        return this;
+    }
+
+    /** Every following read throws {@code error} (a ProbeException or a RuntimeException). */
+    FakeProbe failWith(Exception error) {
+        failure = error;
+        failOnce = false;
+        return this;
+    }
+
+    /** Only the next read throws {@code error}. */
+    FakeProbe failNextWith(Exception error) {
+        failure = error;
+        failOnce = true;
+        return this;
+    }
+
+    @Override
+    public ProbeKind kind() {
+        return ProbeKind.HOST_CGROUP_V2;
+    }
+
+    @Override
+    public RawReading read() throws ProbeException {
+        reads.incrementAndGet();
+        Exception error = failure;
+        if (error != null) {
+            if (failOnce) {
+                failure = null;
+            }
+            if (error instanceof ProbeException probeException) {
+                throw probeException;
+            }
+            throw (RuntimeException) error;
+        }
+        return current;
+    }
+
+    @Override
+    public boolean resetHighWaterMark() {
+        resets.incrementAndGet();
+        return resettable;
+    }
+
+    @Override
+    public Duration minimumInterval() {
+        return Duration.ofMillis(1);
+    }
+
+    @Override
+    public String describe() {
+        return "scripted readings";
+    }
+
+    @Override
+    public void close() {
+        closes.incrementAndGet();
+    }
+}

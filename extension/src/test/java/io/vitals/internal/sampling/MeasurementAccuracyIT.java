@@ -1,0 +1,142 @@
+package io.vitals.internal.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.vitals.DataSize;
+import io.vitals.ProbeKind;
+import io.vitals.ProbeMode;
+import io.vitals.ResourceUsage;
+import io.vitals.TimelinePoint;
+import io.vitals.testing.Probes;
+import io.vitals.testing.StressContainer;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+/**
+ * Ground truth for the measurement core: stress containers with a known footprint, each figure compared with
+ * what the kernel itself counted, read independently.
+ */
+@Testcontainers
+@DisplayName("Measurement accuracy against ground truth")
+class MeasurementAccuracyIT {
+
+    private static final long MIB = 1024 * 1024;
+
+    @Container
+    final StressContainer stress = new StressContainer().withMemoryLimit("1GiB");
+
+    private Sampler sampler;
+    private ContainerWatch watch;
+
+    @BeforeEach
+    void watch() throws Exception {
+        sampler = new Sampler("vitals-test-sampler");
+        watch = Probes.watch(stress, ProbeMode.HOST_CGROUP, Duration.ofMillis(50), sampler);
+    }
+
+    @AfterEach
+    void stop() {
+        watch.close();
+        sampler.close();
+        assertThat(sampler.isRunning()).isFalse();
+    }
+
+    @Test
+    @DisplayName("a 300 MiB spike held 150 ms, three times: sampled peak within 2 % of the kernel high-water mark")
+    void shortSpikesAreCaughtAtTheDefaultInterval() throws Exception {
+        MeasurementWindow window = watch.openWindow();
+        // dd fills a 300 MiB buffer from /dev/zero (touching every page), then blocks writing it into a pipe
+        // that sleep never reads: the memory is held until sleep exits 150 ms later.
+        stress.sh("for i in 1 2 3; do dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | sleep 0.15;"
+                + " sleep 0.7; done");
+        ResourceUsage usage = window.close();
+
+        DataSize highWaterMark = usage.peakMemoryHighWaterMark().orElseThrow();
+        assertThat(usage.probe()).isEqualTo(ProbeKind.HOST_CGROUP_V1);
+        assertThat(highWaterMark.toBytes()).isGreaterThan(300 * MIB);
+        assertThat((double) usage.peakMemory().toBytes())
+                .isCloseTo(highWaterMark.toBytes(), within(0.02 * highWaterMark.toBytes()));
+
+        // docker stats samples once a second: replay the 50 ms timeline at 1 s, for every phase a 1 s sampler
+        // could have had, and count how often all three spikes fall between its samples.
+        int missed = phasesOfOneSecondSamplingThatMiss(usage.timeline().points(), 150 * MIB);
+        System.out.printf("1 s sampling missed all three spikes at %d of 20 phases; 50 ms peak %s, kernel mark %s%n",
+                missed, usage.peakMemory(), highWaterMark);
+        assertThat(missed).isGreaterThanOrEqualTo(10);
+    }
+
+    private static int phasesOfOneSecondSamplingThatMiss(List<TimelinePoint> points, long threshold) {
+        int stride = 20; // 1 s / 50 ms
+        int missed = 0;
+        for (int phase = 0; phase < stride; phase++) {
+            long max = 0;
+            for (int i = phase; i < points.size(); i += stride) {
+                max = Math.max(max, points.get(i).memory().toBytes());
+            }
+            if (max < threshold) {
+                missed++;
+            }
+        }
+        return missed;
+    }
+
+    @Test
+    @DisplayName("2 CPU workers for 3 s: CPU time within 3 % of the cgroup's own count, average near 200 %")
+    void cpuTimeMatchesTheCgroupCounter() throws Exception {
+        long before = cpuacctUsageFromInside();
+        MeasurementWindow window = watch.openWindow();
+        stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 3s --quiet");
+        ResourceUsage usage = window.close();
+        long after = cpuacctUsageFromInside();
+
+        double groundTruthSeconds = (after - before) / 1e9;
+        double measuredSeconds = usage.cpuTime().toNanos() / 1e9;
+        System.out.printf("CPU time: measured %.3f s, cgroup counted %.3f s, average %s, wall %s%n",
+                measuredSeconds, groundTruthSeconds, usage.averageCpuPercent(), usage.wallTime());
+        assertThat(measuredSeconds).isCloseTo(groundTruthSeconds, within(0.03 * groundTruthSeconds));
+        assertThat(measuredSeconds).isBetween(5.0, 6.5); // two workers for three seconds
+        assertThat(usage.averageCpuPercent().value()).isBetween(150.0, 205.0);
+        assertThat(usage.peakCpuPercent().value()).isGreaterThan(150.0);
+    }
+
+    private long cpuacctUsageFromInside() throws Exception {
+        return Long.parseLong(stress.sh("cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || "
+                + "awk '/usage_usec/ {print $2 * 1000}' /sys/fs/cgroup/cpu.stat").getStdout().trim());
+    }
+
+    @Test
+    @DisplayName("50 forked processes: peak PIDs at least 51")
+    void peakPidsCountsForkedProcesses() throws Exception {
+        MeasurementWindow window = watch.openWindow();
+        stress.sh("for i in $(seq 50); do sleep 1 & done; wait");
+        ResourceUsage usage = window.close();
+
+        assertThat(usage.peakPids()).isGreaterThanOrEqualTo(51);
+    }
+
+    @Test
+    @DisplayName("phases split one window: each phase gets its own CPU time")
+    void phasesHaveTheirOwnUsage() throws Exception {
+        MeasurementWindow window = watch.openWindow();
+        window.mark("idle");
+        stress.sh("sleep 1");
+        window.mark("busy");
+        stress.sh("stress-ng --cpu 1 --cpu-method int64 --timeout 1s --quiet");
+        ResourceUsage usage = window.close();
+
+        Duration idle = usage.phase("idle").orElseThrow().usage().cpuTime();
+        Duration busy = usage.phase("busy").orElseThrow().usage().cpuTime();
+        assertThat(idle).isLessThan(Duration.ofMillis(200));
+        assertThat(busy).isGreaterThan(Duration.ofMillis(800));
+        assertThat(usage.cpuTime()).isGreaterThanOrEqualTo(busy);
+    }
+}

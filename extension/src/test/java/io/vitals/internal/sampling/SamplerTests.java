@@ -1,0 +1,152 @@
+package io.vitals.internal.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.vitals.internal.probe.ContainerGoneException;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("Sampler and ContainerWatch")
+class SamplerTests {
+
+    private static List<Thread> threadsNamed(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix + "-"))
+                .toList();
+    }
+
+    /** Joins the threads of {@code prefix} (they must end soon) and returns those still alive. */
+    private static List<Thread> liveThreadsAfterJoin(String prefix) throws InterruptedException {
+        for (Thread thread : threadsNamed(prefix)) {
+            thread.join(5_000);
+        }
+        return threadsNamed(prefix).stream().filter(Thread::isAlive).toList();
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 10 s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    @DisplayName("a sampler that watches nothing starts no thread")
+    void idle() {
+        String name = "vitals-idle-" + UUID.randomUUID();
+        try (Sampler sampler = new Sampler(name)) {
+            assertThat(sampler.isRunning()).isFalse();
+            assertThat(sampler.watchedContainers()).isZero();
+        }
+        assertThat(threadsNamed(name)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the thread samples on its own and stops after the last watch closes")
+    void threadLifecycle() throws Exception {
+        String name = "vitals-lifecycle-" + UUID.randomUUID();
+        Sampler sampler = new Sampler(name);
+        FakeProbe a = new FakeProbe(Readings.atMillis(0));
+        FakeProbe b = new FakeProbe(Readings.atMillis(0));
+        ContainerWatch first = ContainerWatch.start("a", "img", a, Duration.ofMillis(5), sampler);
+        ContainerWatch second = ContainerWatch.start("b", "img", b, Duration.ofMillis(5), sampler);
+        assertThat(sampler.isRunning()).isTrue();
+        assertThat(sampler.watchedContainers()).isEqualTo(2);
+        awaitCondition(() -> a.reads.get() > 0 && b.reads.get() > 0);
+        assertThat(threadsNamed(name)).isNotEmpty();
+
+        first.close();
+        assertThat(a.closes.get()).isEqualTo(1);
+        assertThat(sampler.isRunning()).isTrue();
+        assertThat(sampler.watchedContainers()).isEqualTo(1);
+
+        second.close();
+        assertThat(sampler.isRunning()).isFalse();
+        assertThat(sampler.watchedContainers()).isZero();
+        assertThat(liveThreadsAfterJoin(name)).isEmpty();
+        int reads = b.reads.get();
+        Thread.sleep(30);
+        assertThat(b.reads.get()).isEqualTo(reads);
+
+        // a later watch starts a fresh thread, and closing the sampler stops it too
+        ContainerWatch third = ContainerWatch.start("c", "img", new FakeProbe(Readings.atMillis(0)),
+                Duration.ofMillis(5), sampler);
+        assertThat(sampler.isRunning()).isTrue();
+        sampler.close();
+        assertThat(sampler.isRunning()).isFalse();
+        assertThat(liveThreadsAfterJoin(name)).isEmpty();
+        third.close();
+    }
+
+    @Test
+    @DisplayName("the interval is the probe's minimum when a shorter one is asked for")
+    void minimumInterval() {
+        try (Sampler sampler = new Sampler("vitals-interval-" + UUID.randomUUID())) {
+            FakeProbe probe = new FakeProbe(Readings.atMillis(0)) {
+                @Override
+                public Duration minimumInterval() {
+                    return Duration.ofSeconds(1);
+                }
+            };
+            ContainerWatch slow = ContainerWatch.start("s", "img", probe, Duration.ofMillis(50), sampler);
+            assertThat(slow.interval()).isEqualTo(Duration.ofSeconds(1));
+            ContainerWatch fast = ContainerWatch.start("f", "img", new FakeProbe(Readings.atMillis(0)),
+                    Duration.ofMillis(50), sampler);
+            assertThat(fast.interval()).isEqualTo(Duration.ofMillis(50));
+            assertThat(fast.name()).isEqualTo("f");
+            assertThat(fast.image()).isEqualTo("img");
+            slow.close();
+            fast.close();
+        }
+    }
+
+    @Test
+    @DisplayName("a container that goes away on the sampler thread stops the thread promptly")
+    void goneOnSamplerThread() throws Exception {
+        String name = "vitals-gone-" + UUID.randomUUID();
+        Sampler sampler = new Sampler(name);
+        FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+        ContainerWatch watch = ContainerWatch.start("db", "img", probe, Duration.ofMillis(5), sampler);
+        MeasurementWindow window = watch.openWindow();
+        probe.failWith(new ContainerGoneException("The cgroup of container 'db' is gone"));
+        awaitCondition(() -> watch.goneReason().isPresent());
+
+        // the sampler thread itself unschedules the last watch: it must not wait for its own termination
+        assertTimeoutPreemptively(Duration.ofSeconds(3), () -> {
+            assertThat(sampler.isRunning()).isFalse();
+            assertThat(liveThreadsAfterJoin(name)).isEmpty();
+            assertThat(window.close().timeline().readErrors()).isZero();
+            watch.close();
+        });
+        assertThat(window.containerGoneReason()).isPresent();
+        sampler.close();
+    }
+
+    @Test
+    @DisplayName("a failing read on the sampler thread does not kill it")
+    void failingReadKeepsSampling() throws Exception {
+        String name = "vitals-errors-" + UUID.randomUUID();
+        try (Sampler sampler = new Sampler(name)) {
+            FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+            ContainerWatch watch = ContainerWatch.start("db", "img", probe, Duration.ofMillis(5), sampler);
+            MeasurementWindow window = watch.openWindow();
+            probe.failWith(new IllegalStateException("boom"));
+            int before = probe.reads.get();
+            awaitCondition(() -> probe.reads.get() >= before + 3);
+            probe.set(Readings.atMillis(1));
+            assertThat(window.close().timeline().readErrors()).isPositive();
+            assertThat(sampler.isRunning()).isTrue();
+            watch.close();
+            assertThat(sampler.isRunning()).isFalse();
+        }
+        assertThat(liveThreadsAfterJoin(name)).isEmpty();
+    }
+}
