@@ -1,0 +1,23 @@
+package io.vitals.internal.report;
+
+import io.vitals.DataSize;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The limits a container was started with, as docker inspect reports them.
+ *
+ * @param memory {@code --memory}
+ * @param cpus {@code --cpus} (quota over period)
+ * @param cpuset {@code --cpuset-cpus}
+ * @param pids {@code --pids-limit}
+ */
+public record ContainerLimits(Optional<DataSize> memory, OptionalDouble cpus, Optional<String> cpuset,
+        OptionalLong pids) {
+
+    public static ContainerLimits none() {
+        return new ContainerLimits(Optional.empty(), OptionalDouble.empty(), Optional.empty(), OptionalLong.empty());
+    }
+}

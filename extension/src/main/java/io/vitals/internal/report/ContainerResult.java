@@ -1,0 +1,34 @@
+package io.vitals.internal.report;
+
+import io.vitals.ResourceUsage;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One container's part in one test.
+ *
+ * @param name the container's field name
+ * @param image the image
+ * @param limits the limits it ran under
+ * @param usage what it used (its probe, interval, snapshots, timeline and phases included)
+ * @param probeDescription where the figures came from, in words
+ * @param budgets every budget checked against it, passed or not
+ * @param fault an OOM kill or exit during the test, if any
+ * @param logTail the last lines of its log, kept when the test failed or the container faulted
+ */
+public record ContainerResult(
+        String name,
+        String image,
+        ContainerLimits limits,
+        ResourceUsage usage,
+        String probeDescription,
+        List<BudgetCheck> budgets,
+        Optional<ContainerFault> fault,
+        List<String> logTail) {
+
+    public ContainerResult {
+        budgets = List.copyOf(budgets);
+        logTail = List.copyOf(logTail);
+    }
+}

@@ -1,0 +1,284 @@
+package io.vitals.internal.report;
+
+import io.vitals.internal.report.baseline.Baseline;
+import io.vitals.internal.report.baseline.BaselineComparator;
+import io.vitals.internal.report.baseline.BaselineFile;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.report.console.ConsoleJsonLine;
+import io.vitals.internal.report.console.ConsoleTable;
+import io.vitals.internal.report.html.HtmlReport;
+import io.vitals.internal.report.json.RunIndexWriter;
+import io.vitals.internal.report.json.TestJsonWriter;
+import io.vitals.internal.report.markdown.MarkdownSummary;
+import io.vitals.internal.report.prometheus.PrometheusWriter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IntSummaryStatistics;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The reports of one test run: created once per run, shared by every test class (also when they run in parallel),
+ * closed at the end.
+ *
+ * <p>Lifecycle: for each test, {@link #compare} (before the outcome is decided, so a regression can fail the test)
+ * and then {@link #testFinished}, which writes the test's JSON at once; after each class {@link #classFinished},
+ * which prints the console table and rewrites the run index, so a run that crashes still leaves a usable index;
+ * finally {@link #close()}, which writes the index, the HTML page, the Markdown summary, the Prometheus file and the
+ * updated baseline.
+ *
+ * <p>Reliability: a report must never break a test. Every write is atomic (temporary file, then rename); a failing
+ * write is reported through the warnings sink, once for an unwritable directory, and never thrown. All methods
+ * are synchronized: the session is small, and writes of a few kilobytes each do not need finer locking.
+ */
+public final class ReportSession implements AutoCloseable {
+
+    public static final String INDEX_FILE = "vitals.json";
+    public static final String HTML_FILE = "index.html";
+    public static final String SUMMARY_FILE = "summary.md";
+    public static final String PROMETHEUS_FILE = "vitals.prom";
+
+    private final ReportSettings settings;
+    private final Clock clock;
+    private final Consumer<String> console;
+    private final Consumer<String> warnings;
+
+    private final JsonFactory jsonFactory = new JsonFactory();
+    private final TestJsonWriter testJson = new TestJsonWriter(jsonFactory);
+    private final RunIndexWriter index = new RunIndexWriter(jsonFactory);
+    private final ConsoleJsonLine consoleJson = new ConsoleJsonLine(jsonFactory);
+    private final BaselineFile baselineFile = new BaselineFile(new ObjectMapper());
+
+    private final Baseline baseline;
+    private final boolean baselineFound;
+    private final BaselineComparator comparator;
+
+    private final Map<String, RunReport.Entry> entries = new LinkedHashMap<>();
+    private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
+    private final Map<String, String> pathsById = new HashMap<>();
+    private final Set<String> usedPaths = new HashSet<>();
+    private boolean warnedUnwritable;
+    private boolean closed;
+
+    /** A session printing to {@code System.out} and warning on {@code System.err}. */
+    public ReportSession(ReportSettings settings) {
+        this(settings, Clock.systemUTC(), System.out::print, message -> System.err.println("[vitals] WARNING: " + message));
+    }
+
+    /**
+     * @param console where console tables and JSON lines go (each ends with a line break)
+     * @param warnings where warnings go, one sentence each
+     */
+    public ReportSession(ReportSettings settings, Clock clock, Consumer<String> console, Consumer<String> warnings) {
+        this.settings = settings;
+        this.clock = clock;
+        this.console = console;
+        this.warnings = warnings;
+        Baseline loaded = Baseline.empty();
+        boolean found = false;
+        if (settings.baseline().isPresent() && Files.exists(settings.baseline().get())) {
+            try {
+                loaded = baselineFile.read(settings.baseline().get());
+                found = true;
+            } catch (IOException e) {
+                warnings.accept(e.getMessage() + "; every test is reported as not in the baseline");
+            }
+        } else if (settings.baseline().isPresent() && !settings.baselineUpdate()) {
+            warnings.accept("Baseline " + settings.baseline().get() + " does not exist; nothing is compared. Run with -D"
+                    + ReportSettings.BASELINE_UPDATE + "=true to create it.");
+        }
+        this.baseline = loaded;
+        this.baselineFound = found;
+        boolean fail = settings.baselineMode() == ReportSettings.BaselineMode.FAIL && !settings.baselineUpdate();
+        this.comparator = new BaselineComparator(loaded, settings.tolerances(), fail);
+    }
+
+    public ReportSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Compares the test's figures with the baseline. Call it before deciding the outcome: when
+     * {@link BaselineVerdict#failsTest()} is true, fail the test with {@link BaselineVerdict#message()}; otherwise
+     * log {@link BaselineVerdict#lines()} if any. Without a configured baseline the verdict is empty.
+     */
+    public synchronized BaselineVerdict compare(TestResult result) {
+        BaselineVerdict verdict = compareQuietly(result);
+        verdicts.put(result.uniqueId(), verdict);
+        return verdict;
+    }
+
+    /**
+     * Remembers the finished test and writes its JSON; in {@code json} console mode also prints its line.
+     *
+     * @return the written JSON file, for {@code ExtensionContext.publishFile}; empty if it could not be written
+     */
+    public Optional<Path> testFinished(TestResult result) {
+        // Rendering is the costly part (about a millisecond a test); it runs outside the lock, so parallel tests
+        // do not queue behind each other. Only the bookkeeping and the write itself are synchronized.
+        byte[] json;
+        try {
+            json = testJson.write(result);
+        } catch (RuntimeException e) {
+            warnings.accept("Failed to render the JSON report of " + result.uniqueId() + ": " + e);
+            json = null;
+        }
+        synchronized (this) {
+            BaselineVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
+                    .orElseGet(() -> compareQuietly(result));
+            String relative = pathFor(result);
+            RunReport.Entry entry = new RunReport.Entry(result, relative, verdict);
+            entries.remove(result.uniqueId());
+            entries.put(result.uniqueId(), entry);
+            if (settings.console() == ReportSettings.ConsoleMode.JSON) {
+                console.accept(consoleJson.render(entry) + "\n");
+            }
+            if (json == null) {
+                return Optional.empty();
+            }
+            byte[] content = json;
+            Path file = settings.reportDir().resolve(relative);
+            return write(file, () -> content) ? Optional.of(file) : Optional.empty();
+        }
+    }
+
+    private BaselineVerdict compareQuietly(TestResult result) {
+        return settings.baseline().isEmpty() ? BaselineVerdict.none(ReportNames.testKey(result))
+                : comparator.compare(result);
+    }
+
+    /** The {@code docker stats}-style table of these results (normally one class's). */
+    public String consoleTable(List<TestResult> ofOneClass) {
+        return new ConsoleTable().render(ofOneClass);
+    }
+
+    /**
+     * Prints the class's table (in {@code table} mode) with its baseline findings, and rewrites the run index.
+     */
+    public synchronized void classFinished(String className) {
+        List<RunReport.Entry> ofClass = entries.values().stream()
+                .filter(e -> e.result().className().equals(className)).collect(Collectors.toList());
+        if (settings.console() == ReportSettings.ConsoleMode.TABLE && !ofClass.isEmpty()) {
+            StringBuilder out = new StringBuilder("\nVitals: ").append(className).append('\n');
+            out.append(consoleTable(ofClass.stream().map(RunReport.Entry::result).collect(Collectors.toList())));
+            for (RunReport.Entry entry : ofClass) {
+                if (baselineFound) {
+                    entry.verdict().lines().forEach(line -> out.append("  ").append(ReportNames.label(entry.result()))
+                            .append(": ").append(line).append('\n'));
+                }
+            }
+            console.accept(out.toString());
+        }
+        writeIndex(report());
+    }
+
+    /** The directory reports go to. */
+    public Path reportDir() {
+        return settings.reportDir();
+    }
+
+    /** Writes the run-wide reports and, if asked, the updated baseline. Later calls do nothing. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RunReport run = report();
+        writeIndex(run);
+        Path dir = settings.reportDir();
+        write(dir.resolve(HTML_FILE), () -> bytes(new HtmlReport().write(run)));
+        write(dir.resolve(SUMMARY_FILE), () -> bytes(new MarkdownSummary().write(run)));
+        write(dir.resolve(PROMETHEUS_FILE), () -> bytes(new PrometheusWriter().write(run)));
+        if (settings.baselineUpdate() && settings.baseline().isPresent()) {
+            Path file = settings.baseline().get();
+            Baseline updated = baseline.withRun(entries.values().stream().map(RunReport.Entry::result)
+                    .collect(Collectors.toList()), settings.baselineRuns());
+            try {
+                baselineFile.write(file, updated);
+            } catch (IOException | RuntimeException e) {
+                warnings.accept("Failed to update baseline " + file + ": " + e);
+            }
+        }
+    }
+
+    /** The run as the writers see it: every finished test so far. */
+    public synchronized RunReport report() {
+        Optional<RunReport.BaselineSummary> summary = settings.baseline().map(file -> {
+            Set<String> run = entries.values().stream().map(e -> ReportNames.testKey(e.result()))
+                    .collect(Collectors.toSet());
+            List<String> notRun = new ArrayList<>(new TreeSet<>(baseline.tests().keySet()));
+            notRun.removeAll(run);
+            IntSummaryStatistics held = baseline.tests().values().stream().flatMap(c -> c.values().stream())
+                    .flatMap(m -> m.values().stream()).mapToInt(List::size).summaryStatistics();
+            return new RunReport.BaselineSummary(file.toString(), baselineFound, settings.baselineRuns(),
+                    held.getCount() == 0 ? 0 : held.getMin(), held.getCount() == 0 ? 0 : held.getMax(),
+                    settings.baselineUpdate(), settings.baselineMode() == ReportSettings.BaselineMode.WARN, notRun);
+        });
+        return new RunReport(clock.instant(), new ArrayList<>(entries.values()), summary);
+    }
+
+    private void writeIndex(RunReport run) {
+        write(settings.reportDir().resolve(INDEX_FILE), () -> index.write(run));
+    }
+
+    // Unique per test: a second test whose name makes the same file gets "-2", "-3", ...
+    private String pathFor(TestResult result) {
+        String known = pathsById.get(result.uniqueId());
+        if (known != null) {
+            return known;
+        }
+        String dir = ReportNames.classDirectory(result.className());
+        String stem = ReportNames.fileStem(result);
+        String candidate = dir + "/" + stem + ".json";
+        for (int n = 2; usedPaths.contains(candidate.toLowerCase(java.util.Locale.ROOT)); n++) {
+            candidate = dir + "/" + stem + "-" + n + ".json";
+        }
+        // Compared case-insensitively, since macOS and Windows filesystems are.
+        usedPaths.add(candidate.toLowerCase(java.util.Locale.ROOT));
+        pathsById.put(result.uniqueId(), candidate);
+        return candidate;
+    }
+
+    private interface Content {
+        byte[] get();
+    }
+
+    private boolean write(Path file, Content content) {
+        try {
+            AtomicFiles.write(file, content.get());
+            return true;
+        } catch (IOException | UncheckedIOException e) {
+            if (!warnedUnwritable) {
+                warnedUnwritable = true;
+                warnings.accept("Cannot write Vitals reports to " + settings.reportDir().toAbsolutePath() + " ("
+                        + e + "); tests run on, but reports are missing. Set " + ReportSettings.REPORT_DIR
+                        + " to a writable directory. Further write failures are not reported.");
+            }
+        } catch (RuntimeException e) {
+            // A bug in one writer must not cost the other reports or the tests.
+            warnings.accept("Failed to write " + file + ": " + e);
+        }
+        return false;
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

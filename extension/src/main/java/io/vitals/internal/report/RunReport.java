@@ -1,0 +1,59 @@
+package io.vitals.internal.report;
+
+import io.vitals.internal.report.baseline.BaselineVerdict;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The input of the run-wide writers (index, HTML, Markdown, Prometheus): every finished test in the order it
+ * finished, with where its JSON went and how it compared with the baseline.
+ *
+ * @param generatedAt when the reports were written
+ * @param tests the finished tests
+ * @param baseline the baseline comparison, when a baseline is configured
+ */
+public record RunReport(Instant generatedAt, List<Entry> tests, Optional<BaselineSummary> baseline) {
+
+    public RunReport {
+        tests = List.copyOf(tests);
+    }
+
+    /**
+     * One finished test.
+     *
+     * @param result what was measured and decided
+     * @param jsonPath its JSON file, relative to the report directory, with '/' separators
+     * @param verdict how it compared with the baseline ({@link BaselineVerdict#none} without one)
+     */
+    public record Entry(TestResult result, String jsonPath, BaselineVerdict verdict) {
+    }
+
+    /**
+     * What the run's baseline was.
+     *
+     * @param file the baseline file as configured
+     * @param found whether it existed and was read
+     * @param keptRuns how many runs it keeps per test ({@code vitals.baseline.runs})
+     * @param fewestRuns the fewest runs it holds for any test (0 when empty)
+     * @param mostRuns the most runs it holds for any test
+     * @param updating whether this run is appended to it
+     * @param warnOnly whether regressions only warn
+     * @param notRun baseline entries (test keys) this run did not execute
+     */
+    public record BaselineSummary(String file, boolean found, int keptRuns, int fewestRuns, int mostRuns,
+            boolean updating, boolean warnOnly,
+            List<String> notRun) {
+
+        public BaselineSummary {
+            notRun = List.copyOf(notRun);
+        }
+
+        /** "1 run", "3 runs", "1–3 runs". */
+        public String heldRuns() {
+            String runs = fewestRuns == mostRuns ? Integer.toString(mostRuns) : fewestRuns + "–" + mostRuns;
+            return runs + (mostRuns == 1 ? " run" : " runs");
+        }
+    }
+}

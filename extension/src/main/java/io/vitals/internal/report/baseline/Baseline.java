@@ -1,0 +1,109 @@
+package io.vitals.internal.report.baseline;
+
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Metric;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Stored figures of earlier runs: per test key ({@link ReportNames#testKey}), per container, per metric, the values
+ * of the last runs, oldest first. Comparing with the median of several runs keeps one noisy run from becoming the
+ * yardstick. Immutable; {@link #withRun} returns a new baseline.
+ */
+public final class Baseline {
+
+    private final Map<String, Map<String, Map<Metric, List<Double>>>> tests;
+
+    public Baseline(Map<String, Map<String, Map<Metric, List<Double>>>> tests) {
+        Map<String, Map<String, Map<Metric, List<Double>>>> copy = new TreeMap<>();
+        tests.forEach((test, containers) -> {
+            Map<String, Map<Metric, List<Double>>> containerCopy = new TreeMap<>();
+            containers.forEach((container, metrics) -> {
+                Map<Metric, List<Double>> metricCopy = new EnumMap<>(Metric.class);
+                metrics.forEach((metric, values) -> metricCopy.put(metric, List.copyOf(values)));
+                containerCopy.put(container, Collections.unmodifiableMap(metricCopy));
+            });
+            copy.put(test, Collections.unmodifiableMap(containerCopy));
+        });
+        this.tests = Collections.unmodifiableMap(copy);
+    }
+
+    public static Baseline empty() {
+        return new Baseline(Map.of());
+    }
+
+    /** Test key → container → metric → values, oldest first; sorted by key. */
+    public Map<String, Map<String, Map<Metric, List<Double>>>> tests() {
+        return tests;
+    }
+
+    public boolean contains(String testKey) {
+        return tests.containsKey(testKey);
+    }
+
+    /** The stored values of one metric, oldest first; empty when none. */
+    public List<Double> history(String testKey, String container, Metric metric) {
+        return tests.getOrDefault(testKey, Map.of()).getOrDefault(container, Map.of()).getOrDefault(metric, List.of());
+    }
+
+    public Optional<Map<Metric, List<Double>>> container(String testKey, String container) {
+        return Optional.ofNullable(tests.getOrDefault(testKey, Map.of()).get(container));
+    }
+
+    /**
+     * This baseline with each result's figures appended and every history trimmed to its last {@code runs}
+     * values. Tests this run did not execute are kept as they are, so running a subset never erases the rest.
+     */
+    public Baseline withRun(Collection<TestResult> results, int runs) {
+        Map<String, Map<String, Map<Metric, List<Double>>>> next = new TreeMap<>();
+        tests.forEach((test, containers) -> {
+            Map<String, Map<Metric, List<Double>>> c = new TreeMap<>();
+            containers.forEach((name, metrics) -> c.put(name, new EnumMap<>(metrics)));
+            next.put(test, c);
+        });
+        for (TestResult result : results) {
+            Map<String, Map<Metric, List<Double>>> containers = new TreeMap<>();
+            for (ContainerResult container : result.containers()) {
+                Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);
+                for (Metric metric : Metric.values()) {
+                    List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),
+                            metric));
+                    values.add(metric.valueOf(container.usage()));
+                    metrics.put(metric, values.subList(Math.max(0, values.size() - runs), values.size()));
+                }
+                containers.put(container.name(), metrics);
+            }
+            // Containers that no longer exist in the test are dropped with the rest of the old entry.
+            next.put(ReportNames.testKey(result), containers);
+        }
+        return new Baseline(next);
+    }
+
+    /** The median of {@code values}, which must not be empty. */
+    public static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj instanceof Baseline && ((Baseline) obj).tests.equals(tests);
+    }
+
+    @Override
+    public int hashCode() {
+        return tests.hashCode();
+    }
+}

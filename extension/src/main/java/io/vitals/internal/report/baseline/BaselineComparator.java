@@ -1,0 +1,82 @@
+package io.vitals.internal.report.baseline;
+
+import io.vitals.Percentage;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Metric;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Compares a test's figures with the median of its baseline runs. A metric counts as moved when it changed by more
+ * than its tolerance (in % of the baseline) <em>and</em> by more than the metric's noise floor, so that tiny
+ * figures (a few KiB of I/O, a few ms of CPU) do not swing by hundreds of percent.
+ */
+public final class BaselineComparator {
+
+    private final Baseline baseline;
+    private final Tolerances tolerances;
+    private final boolean failOnRegression;
+
+    /**
+     * @param failOnRegression whether a regression should fail the test ({@code fail} mode and not updating)
+     */
+    public BaselineComparator(Baseline baseline, Tolerances tolerances, boolean failOnRegression) {
+        this.baseline = baseline;
+        this.tolerances = tolerances;
+        this.failOnRegression = failOnRegression;
+    }
+
+    public BaselineVerdict compare(TestResult result) {
+        String key = ReportNames.testKey(result);
+        boolean multiple = result.containers().size() > 1;
+        if (!baseline.contains(key)) {
+            return new BaselineVerdict(key, false, List.of(), List.of(), 0, false, multiple);
+        }
+        List<String> newContainers = new ArrayList<>();
+        List<BaselineFinding> findings = new ArrayList<>();
+        int runs = Integer.MAX_VALUE;
+        for (ContainerResult container : result.containers()) {
+            Optional<Map<Metric, List<Double>>> stored = baseline.container(key, container.name());
+            if (stored.isEmpty()) {
+                newContainers.add(container.name());
+                continue;
+            }
+            for (Metric metric : Metric.values()) {
+                List<Double> history = stored.get().getOrDefault(metric, List.of());
+                Optional<Percentage> tolerance = tolerances.of(metric);
+                if (history.isEmpty() || tolerance.isEmpty()) {
+                    continue;
+                }
+                runs = Math.min(runs, history.size());
+                compare(container.name(), metric, history, metric.valueOf(container.usage()), tolerance.get())
+                        .ifPresent(findings::add);
+            }
+        }
+        findings.sort(Comparator.comparing(BaselineFinding::kind));
+        boolean fails = failOnRegression && findings.stream().anyMatch(f -> f.kind() == BaselineFinding.Kind.REGRESSION);
+        return new BaselineVerdict(key, true, newContainers, findings, runs == Integer.MAX_VALUE ? 0 : runs, fails,
+                multiple);
+    }
+
+    private static Optional<BaselineFinding> compare(String container, Metric metric, List<Double> history,
+            double now, Percentage tolerance) {
+        double base = Baseline.median(history);
+        double delta = now - base;
+        if (Math.abs(delta) <= metric.noiseFloor()) {
+            return Optional.empty();
+        }
+        double change = base == 0 ? Double.POSITIVE_INFINITY * Math.signum(delta) : 100.0 * delta / base;
+        if (Math.abs(change) <= tolerance.value()) {
+            return Optional.empty();
+        }
+        BaselineFinding.Kind kind = delta > 0 ? BaselineFinding.Kind.REGRESSION : BaselineFinding.Kind.IMPROVEMENT;
+        return Optional.of(new BaselineFinding(container, metric, kind, base, now, change, tolerance.value(),
+                history.size()));
+    }
+}

@@ -1,0 +1,83 @@
+package io.vitals.internal.report.baseline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * How one test compares with the baseline.
+ *
+ * @param testKey the test's key in the baseline
+ * @param inBaseline whether the baseline holds the test at all; a test it lacks is reported, never passed quietly
+ * @param newContainers containers of the test the baseline has no figures for
+ * @param findings regressions and improvements beyond tolerance, regressions first
+ * @param runs how many runs the baseline holds for the test (the fewest over its metrics); 0 when not in it
+ * @param failsTest whether the caller should fail the test: regressions in {@code fail} mode, and not while the
+ *     baseline is being updated
+ * @param multipleContainers whether the test watches several containers, so messages must name them
+ */
+public record BaselineVerdict(String testKey, boolean inBaseline, List<String> newContainers,
+        List<BaselineFinding> findings, int runs, boolean failsTest, boolean multipleContainers) {
+
+    public BaselineVerdict {
+        newContainers = List.copyOf(newContainers);
+        findings = List.copyOf(findings);
+    }
+
+    /** A verdict with nothing to say, for runs without a baseline. */
+    public static BaselineVerdict none(String testKey) {
+        return new BaselineVerdict(testKey, true, List.of(), List.of(), 0, false, false);
+    }
+
+    public List<BaselineFinding> regressions() {
+        return findings.stream().filter(f -> f.kind() == BaselineFinding.Kind.REGRESSION).collect(Collectors.toList());
+    }
+
+    public List<BaselineFinding> improvements() {
+        return findings.stream().filter(f -> f.kind() == BaselineFinding.Kind.IMPROVEMENT)
+                .collect(Collectors.toList());
+    }
+
+    public boolean hasRegressions() {
+        return !regressions().isEmpty();
+    }
+
+    /** True when there is anything to tell: a regression, an improvement, or something missing. */
+    public boolean isNoteworthy() {
+        return !inBaseline || !newContainers.isEmpty() || !findings.isEmpty();
+    }
+
+    /** One line per thing to tell, regressions first; empty when all is within tolerance. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        if (!inBaseline) {
+            lines.add("not in the baseline yet: nothing to compare with");
+        }
+        for (String container : newContainers) {
+            lines.add("container '" + container + "' is not in the baseline yet: nothing to compare with");
+        }
+        for (BaselineFinding finding : findings) {
+            lines.add((multipleContainers ? "container '" + finding.container() + "': " : "") + finding.message());
+        }
+        return lines;
+    }
+
+    /**
+     * The message for a failed test, e.g. {@code Resource usage regressed against the baseline:} followed by one
+     * indented line per regression.
+     */
+    public String message() {
+        StringBuilder out = new StringBuilder("Resource usage of ").append(testKey).append(" regressed against the ")
+                .append("baseline");
+        if (runs > 1) {
+            out.append(" (median of ").append(runs).append(" runs)");
+        }
+        out.append(':');
+        for (BaselineFinding finding : regressions()) {
+            out.append(System.lineSeparator()).append("  ")
+                    .append(multipleContainers ? "container '" + finding.container() + "': " : "")
+                    .append(finding.message());
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,96 @@
+package io.vitals.internal.report.console;
+
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@code docker stats}-style table of one test class: one row per test and container, with docker's own number
+ * formats (binary sizes for memory, decimal sizes for I/O, two-decimal percentages). CPU % is the test's average,
+ * MEM USAGE the usage at its end, PIDS the peak.
+ *
+ * <p>Columns are laid out as docker's tabwriter does (minimum width 10, padding 3), so the table lines up with
+ * what people already read.
+ */
+public final class ConsoleTable {
+
+    static final List<String> HEADERS = List.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %",
+            "NET I/O", "BLOCK I/O", "PIDS", "PEAK MEM", "BUDGETS");
+
+    private static final int MIN_WIDTH = 10;
+    private static final int PADDING = 3;
+
+    public String render(List<TestResult> results) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADERS);
+        for (TestResult result : results) {
+            for (ContainerResult container : result.containers()) {
+                rows.add(row(result, container));
+            }
+        }
+        int[] widths = new int[HEADERS.size()];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], Math.max(MIN_WIDTH, row.get(i).length() + PADDING));
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                line.append(row.get(i));
+                if (i < row.size() - 1) {
+                    line.append(" ".repeat(widths[i] - row.get(i).length()));
+                }
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static List<String> row(TestResult result, ContainerResult container) {
+        ResourceUsage u = container.usage();
+        DataSize usage = u.after().memoryUsage();
+        String limit = u.memoryLimit().map(DataSize::toDockerBinaryString).orElse("--");
+        String memPercent = u.memoryLimit().filter(l -> l.toBytes() > 0)
+                .map(l -> Percentage.of(100.0 * usage.toBytes() / l.toBytes()).toDockerString()).orElse("--");
+        return List.of(
+                oneLine(ReportNames.label(result)),
+                oneLine(container.name()),
+                u.averageCpuPercent().toDockerString(),
+                usage.toDockerBinaryString() + " / " + limit,
+                memPercent,
+                u.networkReceived().toDockerDecimalString() + " / " + u.networkSent().toDockerDecimalString(),
+                u.blockRead().toDockerDecimalString() + " / " + u.blockWrite().toDockerDecimalString(),
+                Long.toString(u.peakPids()),
+                u.peakMemory().toDockerBinaryString(),
+                budgets(container.budgets()));
+    }
+
+    /** "--" without budgets, "2/2 ok", or "1/3 BREACH: peakMemory". */
+    static String budgets(List<BudgetCheck> budgets) {
+        if (budgets.isEmpty()) {
+            return "--";
+        }
+        List<String> breached = new ArrayList<>();
+        for (BudgetCheck budget : budgets) {
+            if (!budget.passed()) {
+                breached.add(budget.attribute());
+            }
+        }
+        int passed = budgets.size() - breached.size();
+        return passed + "/" + budgets.size() + (breached.isEmpty() ? " ok" : " BREACH: " + String.join(", ", breached));
+    }
+
+    // A display name with a line break would tear the table apart.
+    private static String oneLine(String text) {
+        return text.replaceAll("[\\r\\n\\t]+", " ");
+    }
+}

@@ -1,0 +1,71 @@
+package io.vitals.internal.report.html;
+
+/** The page's inline style and script; kept apart so the page builder reads as structure only. */
+final class HtmlAssets {
+
+    private HtmlAssets() {
+    }
+
+    static final String CSS = String.join("",
+            ":root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--good:#1a7f37;--bad:#cf222e;",
+            "--warn:#9a6700;--mem:#0969da;--cpu:#8250df;--pids:#bf3989;}",
+            "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--fg);",
+            "background:var(--bg);margin:0 auto;padding:16px 24px;max-width:1400px}",
+            "h1{font-size:22px;margin:0 0 2px}h2{font-size:17px;margin:22px 0 8px}h3{font-size:15px;margin:12px 0 4px}",
+            "h4{font-size:14px;margin:10px 0 2px}.muted{color:var(--muted);font-weight:normal}",
+            "a{color:var(--mem);text-decoration:none}a:hover{text-decoration:underline}",
+            "code{background:var(--alt);padding:0 4px;border-radius:4px}",
+            ".attention{border:1px solid var(--line);border-left:4px solid var(--bad);padding:4px 12px;",
+            "border-radius:6px;background:#fff8f8}.attention ul{margin:6px 0;padding-left:18px;max-height:240px;overflow:auto}",
+            "li.bad,p.bad,.bad b{color:var(--bad)}li.good{color:var(--good)}",
+            "table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}",
+            "th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}",
+            "th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}",
+            "#tests td:first-child{white-space:normal;max-width:420px}",
+            "thead th{position:sticky;top:0;background:var(--alt);cursor:pointer;user-select:none}",
+            "th.asc::after{content:' \\25B2'}th.desc::after{content:' \\25BC'}",
+            "tbody tr:nth-child(even){background:var(--alt)}",
+            ".badge{display:inline-block;padding:0 7px;border-radius:10px;font-size:12px;color:#fff}",
+            ".badge.good{background:var(--good)}.badge.bad{background:var(--bad)}.badge.warn{background:var(--warn)}",
+            ".pct{display:inline-block;width:48px;height:8px;background:var(--line);border-radius:4px;",
+            "margin-right:6px;vertical-align:middle;overflow:hidden}.pct i{display:block;height:100%}",
+            ".pct.good i{background:var(--good)}.pct.warn i{background:var(--warn)}.pct.bad i{background:var(--bad)}",
+            "details{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:0 10px}",
+            "details>summary{cursor:pointer;padding:6px 0}details .body{padding-bottom:8px}",
+            "details.log{border:none;padding:0}pre{background:var(--alt);padding:8px;overflow:auto;max-height:300px}",
+            "pre.failure{color:var(--bad);white-space:pre-wrap}.facts{color:var(--muted);margin:2px 0 6px}",
+            "table.budgets{width:auto;margin:4px 0}table.budgets tr.bad td{color:var(--bad)}",
+            ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px}",
+            "svg{width:100%;height:auto;background:var(--bg);border:1px solid var(--line);border-radius:4px}",
+            "svg text{font-size:10px;fill:var(--muted)}svg .ct{font-size:12px;font-weight:600;fill:var(--fg)}",
+            "svg .yl{text-anchor:end}svg .xl{text-anchor:middle}svg .xl.end{text-anchor:end}svg .ml,svg .lg{text-anchor:end}",
+            "svg path{fill:none;stroke-width:1.5;stroke-linejoin:round}svg .grid{stroke:#eaeef2}",
+            ".s-mem{stroke:var(--mem)}.s-cpu{stroke:var(--cpu)}.s-pids{stroke:var(--pids)}",
+            ".s-br{stroke:#0969da}.s-bw{stroke:#1a7f37}.s-rx{stroke:#bc4c00}.s-tx{stroke:#8250df}",
+            "text.s-br{fill:#0969da}text.s-bw{fill:#1a7f37}text.s-rx{fill:#bc4c00}text.s-tx{fill:#8250df}",
+            "line.m-limit{stroke:var(--bad);stroke-dasharray:6 3}text.m-limit{fill:var(--bad)}",
+            "line.m-budget{stroke:var(--warn);stroke-dasharray:3 3}text.m-budget{fill:var(--warn)}",
+            "line.m-breach{stroke:var(--bad);stroke-dasharray:3 3}text.m-breach{fill:var(--bad)}",
+            "line.m-phase{stroke:#8c959f;stroke-dasharray:2 2}line.m-oom{stroke:var(--bad);stroke-width:2}",
+            "text.m-oom{fill:var(--bad);font-weight:600}",
+            "svg.bars rect{fill:var(--mem)}svg .bl{text-anchor:end;fill:var(--fg)}");
+
+    // Sorts the test table by the clicked column's data-v values, numerically where both values are numbers.
+    static final String SCRIPT = String.join("\n",
+            "document.querySelectorAll('table.sortable').forEach(function(table){",
+            "  table.querySelectorAll('th').forEach(function(th,col){",
+            "    th.addEventListener('click',function(){",
+            "      var asc=!th.classList.contains('asc');",
+            "      table.querySelectorAll('th').forEach(function(h){h.classList.remove('asc','desc');});",
+            "      th.classList.add(asc?'asc':'desc');",
+            "      var body=table.tBodies[0];var rows=Array.prototype.slice.call(body.rows);",
+            "      rows.sort(function(a,b){",
+            "        var x=a.cells[col].getAttribute('data-v'),y=b.cells[col].getAttribute('data-v');",
+            "        var nx=parseFloat(x),ny=parseFloat(y);",
+            "        var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:x.localeCompare(y);",
+            "        return asc?c:-c;});",
+            "      rows.forEach(function(r){body.appendChild(r);});",
+            "    });",
+            "  });",
+            "});");
+}

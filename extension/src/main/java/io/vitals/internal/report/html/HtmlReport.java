@@ -1,0 +1,193 @@
+package io.vitals.internal.report.html;
+
+import io.vitals.DataSize;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes {@code index.html}: one self-contained page (inline CSS, inline SVG, a few lines of inline script to sort
+ * the table; nothing fetched from anywhere) with a sortable table of every test and container, comparison bar
+ * charts for parameterized tests, and per test a collapsed section with its charts, budgets, fault and log tail.
+ *
+ * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
+ */
+public final class HtmlReport {
+
+    public String write(RunReport run) {
+        StringBuilder out = new StringBuilder(run.tests().size() * 12_000 + 8_000);
+        out.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>Vitals report</title><style>").append(HtmlAssets.CSS).append("</style></head><body>");
+        out.append("<header><h1>Vitals: resource usage</h1><p class=\"muted\">").append(run.tests().size())
+                .append(" tests · generated ").append(Html.escape(run.generatedAt().toString()));
+        run.baseline().ifPresent(b -> out.append(" · baseline <code>").append(Html.escape(b.file())).append("</code>")
+                .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
+        out.append("</p></header>");
+        attention(run, out);
+        table(run, out);
+        comparisons(run, out);
+        out.append("<h2>Tests</h2>");
+        for (int i = 0; i < run.tests().size(); i++) {
+            test(i, run.tests().get(i), out);
+        }
+        out.append("<script>").append(HtmlAssets.SCRIPT).append("</script></body></html>\n");
+        return out.toString();
+    }
+
+    private static void attention(RunReport run, StringBuilder out) {
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < run.tests().size(); i++) {
+            RunReport.Entry entry = run.tests().get(i);
+            String link = "<a href=\"#t" + i + "\">" + Html.escape(ReportNames.testKey(entry.result())) + "</a>";
+            for (ContainerResult c : entry.result().containers()) {
+                for (BudgetCheck b : c.budgets()) {
+                    if (!b.passed()) {
+                        items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
+                                + Html.escape(b.attribute() + " " + b.actual() + " over " + b.limit()) + "</li>");
+                    }
+                }
+                c.fault().ifPresent(f -> items.add("<li class=\"bad\">" + link + ": " + Html.escape(f.description())
+                        + "</li>"));
+            }
+            entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
+                    + Html.escape(f.container() + ": " + f.message()) + "</li>"));
+            entry.verdict().improvements().forEach(f -> items.add("<li class=\"good\">Improvement: " + link + " "
+                    + Html.escape(f.container() + ": " + f.message()) + "</li>"));
+            if (!entry.verdict().inBaseline() && run.baseline().map(RunReport.BaselineSummary::found).orElse(false)) {
+                items.add("<li>Not in baseline: " + link + "</li>");
+            }
+        }
+        run.baseline().ifPresent(b -> b.notRun().forEach(k -> items.add("<li>In baseline but not run: "
+                + Html.escape(k) + "</li>")));
+        if (!items.isEmpty()) {
+            out.append("<section class=\"attention\"><h2>Needs attention</h2><ul>");
+            items.forEach(out::append);
+            out.append("</ul></section>");
+        }
+    }
+
+    private static void table(RunReport run, StringBuilder out) {
+        out.append("<table id=\"tests\" class=\"sortable\"><thead><tr>");
+        for (String h : new String[] { "Test", "Container", "Peak mem", "% of limit", "CPU time", "Avg CPU", "PIDs",
+                "Block I/O (r / w)", "Net I/O (rx / tx)", "Budgets", "Outcome" }) {
+            out.append("<th>").append(h).append("</th>");
+        }
+        out.append("</tr></thead><tbody>");
+        for (int i = 0; i < run.tests().size(); i++) {
+            RunReport.Entry entry = run.tests().get(i);
+            TestResult r = entry.result();
+            for (ContainerResult c : r.containers()) {
+                ResourceUsage u = c.usage();
+                long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
+                double ofLimit = Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).orElse(-1.0);
+                out.append("<tr>");
+                cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
+                        + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+                cell(out, c.name(), Html.escape(c.name()));
+                cell(out, u.peakMemory().toBytes(), Html.escape(u.peakMemory().toString()));
+                cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
+                cell(out, Figures.seconds(u.cpuTime()), Figures.duration(u.cpuTime()));
+                cell(out, u.averageCpuPercent().value(), Figures.percent(u.averageCpuPercent().value()));
+                cell(out, u.peakPids(), Long.toString(u.peakPids()));
+                cell(out, u.blockRead().toBytes() + u.blockWrite().toBytes(),
+                        Html.escape(u.blockRead() + " / " + u.blockWrite()));
+                cell(out, u.networkReceived().toBytes() + u.networkSent().toBytes(),
+                        Html.escape(u.networkReceived() + " / " + u.networkSent()));
+                cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
+                        : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
+                                + " breached</span>" : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
+                cell(out, r.outcome().name(), outcome(r, entry));
+                out.append("</tr>");
+            }
+        }
+        out.append("</tbody></table>");
+    }
+
+    private static String bar(double percent) {
+        String css = percent >= 90 ? "bad" : percent >= 75 ? "warn" : "good";
+        return "<span class=\"pct " + css + "\"><i style=\"width:" + Math.round(Math.min(100, percent)) + "%\"></i></span>"
+                + Figures.percent(percent);
+    }
+
+    private static String outcome(TestResult r, RunReport.Entry entry) {
+        String css = r.outcome() == TestResult.Outcome.PASSED ? "good" : r.outcome() == TestResult.Outcome.FAILED
+                ? "bad" : "warn";
+        String regressed = entry.verdict().hasRegressions() ? " <span class=\"badge bad\">regressed</span>" : "";
+        return "<span class=\"badge " + css + "\">" + r.outcome().name().toLowerCase(Locale.ROOT) + "</span>"
+                + regressed;
+    }
+
+    private static void cell(StringBuilder out, Object sortValue, String html) {
+        out.append("<td data-v=\"").append(Html.escape(String.valueOf(sortValue))).append("\">").append(html)
+                .append("</td>");
+    }
+
+    private static void comparisons(RunReport run, StringBuilder out) {
+        Map<String, List<TestResult>> byMethod = new LinkedHashMap<>();
+        for (RunReport.Entry entry : run.tests()) {
+            TestResult r = entry.result();
+            if (r.parameters().isPresent() && !r.containers().isEmpty()) {
+                byMethod.computeIfAbsent(r.className() + "#" + r.methodName(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        byMethod.values().removeIf(list -> list.size() < 2);
+        if (byMethod.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Parameterized tests compared</h2>");
+        byMethod.forEach((method, results) -> {
+            // The first container is the one compared; a test's other containers are in its own section.
+            String container = results.get(0).containers().get(0).name();
+            out.append("<section class=\"compare\"><h3>").append(Html.escape(method)).append(" <span class=\"muted\">")
+                    .append("container ").append(Html.escape(container)).append("</span></h3><div class=\"charts\">");
+            BarChart memory = new BarChart("Peak memory", v -> DataSize.ofBytes(Math.round(v)).toString());
+            BarChart cpu = new BarChart("CPU time", Figures::seconds);
+            BarChart avg = new BarChart("Average CPU", Figures::percent);
+            for (TestResult r : results) {
+                ResourceUsage u = r.containers().get(0).usage();
+                String label = r.parameters().orElse("");
+                memory.bar(label, u.peakMemory().toBytes());
+                cpu.bar(label, Figures.seconds(u.cpuTime()));
+                avg.bar(label, u.averageCpuPercent().value());
+            }
+            memory.render(out);
+            cpu.render(out);
+            avg.render(out);
+            out.append("</div></section>");
+        });
+    }
+
+    private static void test(int index, RunReport.Entry entry, StringBuilder out) {
+        TestResult r = entry.result();
+        out.append("<details id=\"t").append(index).append("\"><summary>")
+                .append(outcome(r, entry)).append(' ')
+                .append(Html.escape(ReportNames.simpleClassName(r.className()))).append(" · <b>")
+                .append(Html.escape(ReportNames.label(r))).append("</b> <span class=\"muted\">")
+                .append(Figures.duration(r.duration())).append(" · <a href=\"").append(Html.escape(entry.jsonPath()))
+                .append("\">JSON</a></span></summary><div class=\"body\">");
+        if (!r.displayName().equals(ReportNames.label(r))) {
+            out.append("<p>Display name: ").append(Html.escape(r.displayName())).append("</p>");
+        }
+        r.failureMessage().ifPresent(m -> out.append("<pre class=\"failure\">").append(Html.escape(m))
+                .append("</pre>"));
+        for (String line : entry.verdict().lines()) {
+            out.append("<p class=\"").append(line.contains("regressed") ? "bad" : "muted").append("\">Baseline: ")
+                    .append(Html.escape(line)).append("</p>");
+        }
+        for (ContainerResult c : r.containers()) {
+            TestSection.container(c, out);
+        }
+        out.append("</div></details>");
+    }
+}

@@ -1,0 +1,160 @@
+package io.vitals.internal.report.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/**
+ * An inline SVG line chart over test time: series, horizontal reference lines (limits, budgets) and vertical marks
+ * (phases, an OOM kill). Each series is downsampled to {@value #MAX_POINTS} points and drawn as one path of
+ * relative whole-pixel steps, which keeps a chart to a few kilobytes.
+ */
+final class LineChart {
+
+    static final int MAX_POINTS = 300;
+
+    private static final int WIDTH = 600;
+    private static final int HEIGHT = 170;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 12;
+    private static final int TOP = 22;
+    private static final int BOTTOM = 20;
+
+    private record Series(String label, String css, double[] x, double[] y) {
+    }
+
+    private record Mark(String label, String css, double value) {
+    }
+
+    private final String title;
+    private final DoubleFunction<String> format;
+    private final List<Series> series = new ArrayList<>();
+    private final List<Mark> horizontal = new ArrayList<>();
+    private final List<Mark> vertical = new ArrayList<>();
+
+    /**
+     * @param format how a y value is labelled, e.g. "512.0 MiB"
+     */
+    LineChart(String title, DoubleFunction<String> format) {
+        this.title = title;
+        this.format = format;
+    }
+
+    LineChart series(String label, String css, double[] xSeconds, double[] y) {
+        series.add(new Series(label, css, xSeconds, y));
+        return this;
+    }
+
+    LineChart horizontal(String label, String css, double value) {
+        horizontal.add(new Mark(label, css, value));
+        return this;
+    }
+
+    LineChart vertical(String label, String css, double seconds) {
+        vertical.add(new Mark(label, css, seconds));
+        return this;
+    }
+
+    void render(StringBuilder out) {
+        double maxX = 0.001;
+        double maxY = 0;
+        for (Series s : series) {
+            for (double x : s.x) {
+                maxX = Math.max(maxX, x);
+            }
+            for (double y : s.y) {
+                maxY = Math.max(maxY, y);
+            }
+        }
+        for (Mark m : horizontal) {
+            maxY = Math.max(maxY, m.value);
+        }
+        for (Mark m : vertical) {
+            maxX = Math.max(maxX, m.value);
+        }
+        // Headroom above the highest line keeps the phase labels along the top clear of the limit labels.
+        maxY = maxY <= 0 ? 1 : maxY * 1.2;
+        double plotW = WIDTH - LEFT - RIGHT;
+        double plotH = HEIGHT - TOP - BOTTOM;
+        double sx = plotW / maxX;
+        double sy = plotH / maxY;
+
+        out.append("<svg class=\"chart\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
+                .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
+        out.append("<text class=\"ct\" x=\"").append(LEFT).append("\" y=\"14\">").append(Html.escape(title))
+                .append("</text>");
+        // Grid and y labels at 0, ½ and 1 of the scale.
+        for (int i = 0; i <= 2; i++) {
+            double value = maxY * i / 2;
+            long y = Math.round(TOP + plotH - value * sy);
+            out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
+                    .append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");
+            out.append("<text class=\"yl\" x=\"").append(LEFT - 4).append("\" y=\"").append(y + 4).append("\">")
+                    .append(Html.escape(format.apply(value))).append("</text>");
+        }
+        for (int i = 0; i <= 4; i++) {
+            double seconds = maxX * i / 4;
+            long x = Math.round(LEFT + seconds * sx);
+            // The last label ends at the right edge instead of being cut by it.
+            out.append("<text class=\"xl").append(i == 4 ? " end" : "").append("\" x=\"").append(x).append("\" y=\"")
+                    .append(HEIGHT - 5).append("\">")
+                    .append(String.format(Locale.ROOT, seconds < 10 ? "%.1f s" : "%.0f s", seconds)).append("</text>");
+        }
+        for (Mark m : horizontal) {
+            long y = Math.round(TOP + plotH - m.value * sy);
+            out.append("<line class=\"").append(m.css).append("\" x1=\"").append(LEFT).append("\" x2=\"")
+                    .append(WIDTH - RIGHT).append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");
+            out.append("<text class=\"ml ").append(m.css).append("\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"")
+                    .append(y - 3).append("\">").append(Html.escape(m.label)).append("</text>");
+        }
+        for (Mark m : vertical) {
+            long x = Math.round(LEFT + m.value * sx);
+            out.append("<line class=\"").append(m.css).append("\" x1=\"").append(x).append("\" x2=\"").append(x)
+                    .append("\" y1=\"").append(TOP).append("\" y2=\"").append(TOP + (long) plotH).append("\"/>");
+            // Phase names along the top; a fault near the bottom, so it does not cover the phase or limit labels.
+            long labelY = m.css.equals("m-oom") ? TOP + (long) plotH - 4 : TOP + 9;
+            out.append("<text class=\"vl ").append(m.css).append("\" x=\"").append(x + 3).append("\" y=\"")
+                    .append(labelY).append("\">").append(Html.escape(m.label)).append("</text>");
+        }
+        int legendX = WIDTH - RIGHT;
+        for (int s = series.size() - 1; s >= 0; s--) {
+            Series line = series.get(s);
+            path(out, line, sx, sy, plotH);
+            if (series.size() > 1) {
+                out.append("<text class=\"lg ").append(line.css).append("\" x=\"").append(legendX).append("\" y=\"14\">")
+                        .append(Html.escape(line.label)).append("</text>");
+                legendX -= 8 * line.label.length() + 14;
+            }
+        }
+        out.append("</svg>");
+    }
+
+    private static void path(StringBuilder out, Series line, double sx, double sy, double plotH) {
+        if (line.y.length == 0) {
+            return;
+        }
+        int[] keep = Downsampler.indices(line.y, MAX_POINTS);
+        out.append("<path class=\"").append(line.css).append("\" d=\"");
+        long px = 0;
+        long py = 0;
+        int drawn = 0;
+        for (int i : keep) {
+            long x = Math.round(LEFT + line.x[i] * sx);
+            long y = Math.round(TOP + plotH - line.y[i] * sy);
+            if (drawn == 0) {
+                out.append('M').append(x).append(' ').append(y);
+            } else if (x != px || y != py) {
+                out.append('l').append(x - px);
+                if (y - py >= 0) {
+                    out.append(' ');
+                }
+                out.append(y - py);
+            }
+            px = x;
+            py = y;
+            drawn++;
+        }
+        out.append("\"/>");
+    }
+}

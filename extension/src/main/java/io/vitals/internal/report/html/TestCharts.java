@@ -1,0 +1,91 @@
+package io.vitals.internal.report.html;
+
+import io.vitals.DataSize;
+import io.vitals.ResourceUsage;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The four charts of one container in one test: memory against its limit and memory budgets, CPU %, PIDs, and
+ * cumulative I/O, each with the phase starts and the fault (OOM kill, exit) marked.
+ */
+final class TestCharts {
+
+    private TestCharts() {
+    }
+
+    static void render(ContainerResult container, StringBuilder out) {
+        ResourceUsage u = container.usage();
+        List<TimelinePoint> points = u.timeline().points();
+        if (points.isEmpty()) {
+            out.append("<p class=\"muted\">No samples were taken.</p>");
+            return;
+        }
+        double[] x = values(points, p -> Figures.seconds(p.offset()));
+        out.append("<div class=\"charts\">");
+
+        LineChart memory = new LineChart("Memory", v -> DataSize.ofBytes(Math.round(v)).toString())
+                .series("memory", "s-mem", x, values(points, p -> p.memory().toBytes()));
+        u.memoryLimit().ifPresent(l -> memory.horizontal("limit " + l, "m-limit", l.toBytes()));
+        budgets(container, memory, "peakMemory");
+        marks(container, memory);
+        memory.render(out);
+
+        LineChart cpu = new LineChart("CPU % (100 % = one core)", v -> String.format(Locale.ROOT, "%.0f %%", v))
+                .series("cpu", "s-cpu", x, values(points, TimelinePoint::cpuPercent));
+        container.limits().cpus().ifPresent(c -> cpu.horizontal("limit " + c + " CPUs", "m-limit", c * 100));
+        budgets(container, cpu, "averageCpu");
+        marks(container, cpu);
+        cpu.render(out);
+
+        LineChart pids = new LineChart("PIDs", v -> String.format(Locale.ROOT, "%.0f", v))
+                .series("pids", "s-pids", x, values(points, TimelinePoint::pids));
+        container.limits().pids().ifPresent(l -> pids.horizontal("limit " + l, "m-limit", l));
+        budgets(container, pids, "peakPids");
+        marks(container, pids);
+        pids.render(out);
+
+        LineChart io = new LineChart("I/O (cumulative)", v -> DataSize.ofBytes(Math.round(v)).toString())
+                .series("block read", "s-br", x, values(points, p -> p.blockRead().toBytes()))
+                .series("block write", "s-bw", x, values(points, p -> p.blockWrite().toBytes()))
+                .series("net rx", "s-rx", x, values(points, p -> p.networkReceived().toBytes()))
+                .series("net tx", "s-tx", x, values(points, p -> p.networkSent().toBytes()));
+        marks(container, io);
+        io.render(out);
+        out.append("</div>");
+    }
+
+    // Only the budget in the chart's own unit is drawn: a memory chart shows peakMemory, not memoryHeadroom.
+    private static void budgets(ContainerResult container, LineChart chart, String attribute) {
+        for (BudgetCheck budget : container.budgets()) {
+            String a = budget.attribute();
+            if (a.equals(attribute)) {
+                chart.horizontal("budget " + a + " " + budget.limit(), budget.passed() ? "m-budget" : "m-breach",
+                        budget.limitValue());
+            }
+        }
+    }
+
+    private static void marks(ContainerResult container, LineChart chart) {
+        for (ResourceUsage.Phase phase : container.usage().phases()) {
+            chart.vertical(phase.name(), "m-phase", Figures.seconds(phase.start()));
+        }
+        container.fault().ifPresent(f -> f.at().ifPresent(at -> chart.vertical(
+                f.kind() == io.vitals.internal.report.ContainerFault.Kind.OOM_KILL ? "OOM kill" : "exited", "m-oom",
+                Figures.seconds(at))));
+    }
+
+    private static double[] values(List<TimelinePoint> points, ToDoubleFunction<TimelinePoint> value) {
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = value.applyAsDouble(points.get(i));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,68 @@
+package io.vitals.internal.report.html;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+
+import java.util.Locale;
+
+/** One container's part of a test's section: its facts, budgets, phases, charts, fault and log tail. */
+final class TestSection {
+
+    private TestSection() {
+    }
+
+    static void container(ContainerResult c, StringBuilder out) {
+        ResourceUsage u = c.usage();
+        out.append("<h4>").append(Html.escape(c.name())).append(" <span class=\"muted\">")
+                .append(Html.escape(c.image())).append("</span></h4><p class=\"facts\">")
+                .append("peak memory <b>").append(Html.escape(u.peakMemory().toString())).append("</b> at ")
+                .append(Figures.duration(u.peak().at())).append(" (").append(Html.escape(u.peak().describeMethod()))
+                .append(")");
+        u.peakMemoryHighWaterMark().ifPresent(h -> out.append(" · high-water mark ").append(Html.escape(h.toString())));
+        out.append(" · limit ").append(Html.escape(u.memoryLimit().map(Object::toString).orElse("none")))
+                .append(" · CPU ").append(Figures.duration(u.cpuTime())).append(" (avg ")
+                .append(Figures.percent(u.averageCpuPercent().value())).append(", peak ")
+                .append(Figures.percent(u.peakCpuPercent().value())).append(")")
+                .append(" · throttled ").append(Figures.duration(u.throttledTime()))
+                .append(" · PIDs ").append(u.peakPids())
+                .append(" · OOM kills ").append(u.oomKills())
+                .append(" · probe: ").append(Html.escape(c.probeDescription()))
+                .append(", every ").append(u.timeline().samplingInterval().toMillis()).append(" ms, ")
+                .append(u.timeline().samples()).append(" samples</p>");
+        if (!c.budgets().isEmpty()) {
+            out.append("<table class=\"budgets\"><tr><th>Budget</th><th>Limit</th><th>Actual</th><th>Margin</th>")
+                    .append("<th>Method</th><th></th></tr>");
+            for (BudgetCheck b : c.budgets()) {
+                out.append("<tr class=\"").append(b.passed() ? "good" : "bad").append("\"><td>")
+                        .append(Html.escape(b.attribute())).append("</td><td>").append(Html.escape(b.limit()))
+                        .append("</td><td>").append(Html.escape(b.actual())).append("</td><td>")
+                        .append(b.marginPercent().isPresent()
+                                ? String.format(Locale.ROOT, "%+.1f %%", b.marginPercent().getAsDouble()) : "–")
+                        .append("</td><td>").append(Html.escape(b.method())).append("</td><td>")
+                        .append(b.passed() ? "ok" : "<b>breached</b>")
+                        .append(b.note().map(n -> " " + Html.escape(n)).orElse("")).append("</td></tr>");
+            }
+            out.append("</table>");
+        }
+        if (!u.phases().isEmpty()) {
+            out.append("<p class=\"facts\">Phases: ");
+            for (ResourceUsage.Phase phase : u.phases()) {
+                out.append("<b>").append(Html.escape(phase.name())).append("</b> from ")
+                        .append(Figures.duration(phase.start())).append(": peak ")
+                        .append(Html.escape(phase.usage().peakMemory().toString())).append(", CPU ")
+                        .append(Figures.duration(phase.usage().cpuTime())).append("; ");
+            }
+            out.append("</p>");
+        }
+        c.fault().ifPresent(f -> out.append("<p class=\"bad\">").append(Html.escape(f.description())).append("</p>"));
+        TestCharts.render(c, out);
+        if (!c.logTail().isEmpty()) {
+            out.append("<details class=\"log\"><summary>Log tail (").append(c.logTail().size())
+                    .append(" lines)</summary><pre>");
+            c.logTail().forEach(line -> out.append(Html.escape(line)).append('\n'));
+            out.append("</pre></details>");
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineFinding;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * Writes the run index {@code vitals.json} ({@value #SCHEMA}): every test with its key figures and the path of its
+ * own JSON, so tools can find a test without opening every file.
+ */
+public final class RunIndexWriter {
+
+    public static final String SCHEMA = "vitals-run/1";
+
+    private final JsonFactory factory;
+
+    public RunIndexWriter(JsonFactory factory) {
+        this.factory = factory;
+    }
+
+    public byte[] write(RunReport run) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(run.tests().size() * 1024 + 1024);
+        try (JsonGenerator json = factory.createGenerator(out)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeStringField("schema", SCHEMA);
+            json.writeStringField("generatedAt", run.generatedAt().toString());
+            json.writeNumberField("testCount", run.tests().size());
+            if (run.baseline().isPresent()) {
+                RunReport.BaselineSummary b = run.baseline().get();
+                json.writeObjectFieldStart("baseline");
+                json.writeStringField("file", b.file());
+                json.writeBooleanField("found", b.found());
+                json.writeNumberField("keptRuns", b.keptRuns());
+                json.writeNumberField("fewestRuns", b.fewestRuns());
+                json.writeNumberField("mostRuns", b.mostRuns());
+                json.writeBooleanField("updating", b.updating());
+                json.writeStringField("mode", b.warnOnly() ? "warn" : "fail");
+                json.writeArrayFieldStart("notRun");
+                for (String key : b.notRun()) {
+                    json.writeString(key);
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            } else {
+                json.writeNullField("baseline");
+            }
+            json.writeArrayFieldStart("tests");
+            for (RunReport.Entry entry : run.tests()) {
+                writeEntry(json, entry);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Failed to write the run index", e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeEntry(JsonGenerator json, RunReport.Entry entry) throws IOException {
+        TestResult r = entry.result();
+        json.writeStartObject();
+        json.writeStringField("uniqueId", r.uniqueId());
+        json.writeStringField("className", r.className());
+        json.writeStringField("methodName", r.methodName());
+        json.writeStringField("displayName", r.displayName());
+        if (r.parameters().isPresent()) {
+            json.writeStringField("parameters", r.parameters().get());
+        } else {
+            json.writeNullField("parameters");
+        }
+        json.writeStringField("outcome", r.outcome().name());
+        json.writeNumberField("durationSeconds", Figures.seconds(r.duration()));
+        json.writeStringField("json", entry.jsonPath());
+        json.writeArrayFieldStart("breaches");
+        for (ContainerResult c : r.containers()) {
+            for (BudgetCheck b : c.budgets()) {
+                if (!b.passed()) {
+                    json.writeString(c.name() + ": " + b.attribute() + " " + b.actual() + " > " + b.limit());
+                }
+            }
+        }
+        json.writeEndArray();
+        json.writeObjectFieldStart("baseline");
+        json.writeBooleanField("inBaseline", entry.verdict().inBaseline());
+        json.writeNumberField("runs", entry.verdict().runs());
+        json.writeArrayFieldStart("regressions");
+        for (BaselineFinding f : entry.verdict().regressions()) {
+            json.writeString(f.message());
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("improvements");
+        for (BaselineFinding f : entry.verdict().improvements()) {
+            json.writeString(f.message());
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+        json.writeArrayFieldStart("containers");
+        for (ContainerResult c : r.containers()) {
+            ResourceUsage u = c.usage();
+            json.writeStartObject();
+            json.writeStringField("name", c.name());
+            json.writeStringField("image", c.image());
+            json.writeNumberField("peakMemoryBytes", u.peakMemory().toBytes());
+            json.writeStringField("peakMemoryMethod", u.peak().method().name());
+            if (u.memoryLimit().isPresent()) {
+                json.writeNumberField("memoryLimitBytes", u.memoryLimit().get().toBytes());
+            } else {
+                json.writeNullField("memoryLimitBytes");
+            }
+            json.writeNumberField("cpuSeconds", Figures.seconds(u.cpuTime()));
+            json.writeNumberField("averageCpuPercent", u.averageCpuPercent().value());
+            json.writeNumberField("peakPids", u.peakPids());
+            json.writeNumberField("blockReadBytes", u.blockRead().toBytes());
+            json.writeNumberField("blockWriteBytes", u.blockWrite().toBytes());
+            json.writeNumberField("networkReceivedBytes", u.networkReceived().toBytes());
+            json.writeNumberField("networkSentBytes", u.networkSent().toBytes());
+            json.writeNumberField("oomKills", u.oomKills());
+            json.writeNumberField("budgets", c.budgets().size());
+            json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+}

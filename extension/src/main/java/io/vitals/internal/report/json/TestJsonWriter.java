@@ -1,0 +1,322 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.DataSize;
+import io.vitals.PressureStall;
+import io.vitals.ResourceSnapshot;
+import io.vitals.ResourceUsage;
+import io.vitals.Timeline;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.report.ContainerLimits;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.TestResult;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * Writes one test as a {@value #SCHEMA} document (see {@code docs/report-format.md} and
+ * {@code io/vitals/report/vitals-test-1.schema.json}).
+ *
+ * <p>Approach: a streaming generator rather than a tree, since a run may write a thousand of these. Every key is
+ * always present, absent values are {@code null}, so consumers can rely on one shape. Durations are seconds
+ * (doubles, nanosecond precision) except the timeline's offsets, which are whole milliseconds to keep the arrays
+ * short; sizes are whole bytes.
+ */
+public final class TestJsonWriter {
+
+    public static final String SCHEMA = "vitals-test/1";
+
+    private final JsonFactory factory;
+
+    public TestJsonWriter(JsonFactory factory) {
+        this.factory = factory;
+    }
+
+    public byte[] write(TestResult result) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+        try (JsonGenerator json = factory.createGenerator(out)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeStringField("schema", SCHEMA);
+            writeTest(json, result);
+            json.writeArrayFieldStart("containers");
+            for (ContainerResult container : result.containers()) {
+                writeContainer(json, container);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Failed to write the JSON report of " + result.uniqueId(), e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeTest(JsonGenerator json, TestResult result) throws IOException {
+        json.writeObjectFieldStart("test");
+        json.writeStringField("uniqueId", result.uniqueId());
+        json.writeStringField("className", result.className());
+        json.writeStringField("methodName", result.methodName());
+        json.writeStringField("displayName", result.displayName());
+        string(json, "parameters", result.parameters());
+        json.writeStringField("outcome", result.outcome().name());
+        string(json, "failureMessage", result.failureMessage());
+        json.writeStringField("startedAt", result.startedAt().toString());
+        seconds(json, "durationSeconds", result.duration());
+        json.writeBooleanField("breached", result.hasBreaches());
+        json.writeEndObject();
+    }
+
+    private static void writeContainer(JsonGenerator json, ContainerResult container) throws IOException {
+        ResourceUsage usage = container.usage();
+        json.writeStartObject();
+        json.writeStringField("name", container.name());
+        json.writeStringField("image", container.image());
+        writeLimits(json, container.limits());
+        json.writeStringField("probe", usage.probe().name());
+        json.writeStringField("probeDescription", container.probeDescription());
+        seconds(json, "samplingIntervalSeconds", usage.timeline().samplingInterval());
+        json.writeFieldName("before");
+        writeSnapshot(json, usage.before());
+        json.writeFieldName("after");
+        writeSnapshot(json, usage.after());
+        json.writeFieldName("usage");
+        writeUsage(json, usage);
+        writeTimeline(json, usage.timeline());
+        json.writeArrayFieldStart("phases");
+        for (ResourceUsage.Phase phase : usage.phases()) {
+            json.writeStartObject();
+            json.writeStringField("name", phase.name());
+            seconds(json, "startSeconds", phase.start());
+            json.writeFieldName("usage");
+            writeUsage(json, phase.usage());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("budgets");
+        for (BudgetCheck budget : container.budgets()) {
+            writeBudget(json, budget);
+        }
+        json.writeEndArray();
+        writeFault(json, container.fault());
+        json.writeArrayFieldStart("logTail");
+        for (String line : container.logTail()) {
+            json.writeString(line);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void writeLimits(JsonGenerator json, ContainerLimits limits) throws IOException {
+        json.writeObjectFieldStart("limits");
+        bytes(json, "memoryBytes", limits.memory());
+        if (limits.cpus().isPresent()) {
+            json.writeNumberField("cpus", limits.cpus().getAsDouble());
+        } else {
+            json.writeNullField("cpus");
+        }
+        string(json, "cpuset", limits.cpuset());
+        if (limits.pids().isPresent()) {
+            json.writeNumberField("pids", limits.pids().getAsLong());
+        } else {
+            json.writeNullField("pids");
+        }
+        json.writeEndObject();
+    }
+
+    private static void writeSnapshot(JsonGenerator json, ResourceSnapshot s) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("takenAt", s.takenAt().toString());
+        json.writeNumberField("memoryUsageBytes", s.memoryUsage().toBytes());
+        json.writeNumberField("memoryChargedBytes", s.memoryCharged().toBytes());
+        bytes(json, "memoryLimitBytes", s.memoryLimit());
+        json.writeNumberField("pageCacheBytes", s.pageCache().toBytes());
+        json.writeNumberField("anonymousMemoryBytes", s.anonymousMemory().toBytes());
+        bytes(json, "swapBytes", s.swap());
+        seconds(json, "cpuSeconds", s.cpuTime());
+        seconds(json, "cpuUserSeconds", s.cpuUserTime());
+        seconds(json, "cpuSystemSeconds", s.cpuSystemTime());
+        json.writeNumberField("pids", s.pids());
+        json.writeNumberField("blockReadBytes", s.blockRead().toBytes());
+        json.writeNumberField("blockWriteBytes", s.blockWrite().toBytes());
+        json.writeNumberField("networkReceivedBytes", s.networkReceived().toBytes());
+        json.writeNumberField("networkSentBytes", s.networkSent().toBytes());
+        json.writeNumberField("oomKills", s.oomKills());
+        json.writeNumberField("memoryLimitHits", s.memoryLimitHits());
+        json.writeNumberField("throttledPeriods", s.throttledPeriods());
+        seconds(json, "throttledSeconds", s.throttledTime());
+        writePressure(json, s.cpuPressure(), s.memoryPressure(), s.ioPressure());
+        json.writeStringField("probe", s.probe().name());
+        json.writeEndObject();
+    }
+
+    private static void writeUsage(JsonGenerator json, ResourceUsage u) throws IOException {
+        json.writeStartObject();
+        seconds(json, "wallSeconds", u.wallTime());
+        json.writeObjectFieldStart("peakMemory");
+        json.writeNumberField("bytes", u.peak().value().toBytes());
+        seconds(json, "atSeconds", u.peak().at());
+        json.writeStringField("method", u.peak().method().name());
+        json.writeStringField("description", u.peak().describeMethod());
+        seconds(json, "samplingIntervalSeconds", u.peak().samplingInterval());
+        json.writeEndObject();
+        bytes(json, "peakMemoryHighWaterMarkBytes", u.peakMemoryHighWaterMark());
+        bytes(json, "memoryLimitBytes", u.memoryLimit());
+        if (u.memoryHeadroom().isPresent()) {
+            json.writeNumberField("memoryHeadroomPercent", u.memoryHeadroom().get().value());
+        } else {
+            json.writeNullField("memoryHeadroomPercent");
+        }
+        seconds(json, "cpuSeconds", u.cpuTime());
+        seconds(json, "cpuUserSeconds", u.cpuUserTime());
+        seconds(json, "cpuSystemSeconds", u.cpuSystemTime());
+        json.writeNumberField("averageCpuPercent", u.averageCpuPercent().value());
+        json.writeNumberField("peakCpuPercent", u.peakCpuPercent().value());
+        json.writeNumberField("throttledPeriods", u.throttledPeriods());
+        seconds(json, "throttledSeconds", u.throttledTime());
+        json.writeNumberField("blockReadBytes", u.blockRead().toBytes());
+        json.writeNumberField("blockWriteBytes", u.blockWrite().toBytes());
+        json.writeNumberField("networkReceivedBytes", u.networkReceived().toBytes());
+        json.writeNumberField("networkSentBytes", u.networkSent().toBytes());
+        json.writeNumberField("peakPids", u.peakPids());
+        json.writeNumberField("oomKills", u.oomKills());
+        json.writeNumberField("memoryLimitHits", u.memoryLimitHits());
+        writePressure(json, u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo());
+        json.writeEndObject();
+    }
+
+    private static void writePressure(JsonGenerator json, Optional<PressureStall> cpu, Optional<PressureStall> memory,
+            Optional<PressureStall> io) throws IOException {
+        json.writeObjectFieldStart("pressureStall");
+        stall(json, "cpu", cpu);
+        stall(json, "memory", memory);
+        stall(json, "io", io);
+        json.writeEndObject();
+    }
+
+    private static void stall(JsonGenerator json, String name, Optional<PressureStall> stall) throws IOException {
+        if (stall.isEmpty()) {
+            json.writeNullField(name);
+            return;
+        }
+        json.writeObjectFieldStart(name);
+        seconds(json, "someSeconds", stall.get().some());
+        seconds(json, "fullSeconds", stall.get().full());
+        json.writeEndObject();
+    }
+
+    private static void writeTimeline(JsonGenerator json, Timeline timeline) throws IOException {
+        List<TimelinePoint> points = timeline.points();
+        json.writeObjectFieldStart("timeline");
+        json.writeNumberField("samples", timeline.samples());
+        json.writeNumberField("readErrors", timeline.readErrors());
+        json.writeBooleanField("compacted", timeline.isCompacted());
+        longs(json, "offsetMs", points, p -> p.offset().toMillis());
+        doubles(json, "cpuPercent", points, TimelinePoint::cpuPercent);
+        longs(json, "memoryBytes", points, p -> p.memory().toBytes());
+        longs(json, "pids", points, TimelinePoint::pids);
+        doubles(json, "cpuSeconds", points, p -> Figures.seconds(p.cpuTime()));
+        longs(json, "blockReadBytes", points, p -> p.blockRead().toBytes());
+        longs(json, "blockWriteBytes", points, p -> p.blockWrite().toBytes());
+        longs(json, "netRxBytes", points, p -> p.networkReceived().toBytes());
+        longs(json, "netTxBytes", points, p -> p.networkSent().toBytes());
+        json.writeEndObject();
+    }
+
+    // Arrays on one line: the pretty printer would otherwise spend a line on each of thousands of numbers.
+    private static void longs(JsonGenerator json, String name, List<TimelinePoint> points,
+            ToLongFunction<TimelinePoint> value) throws IOException {
+        long[] values = new long[points.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = value.applyAsLong(points.get(i));
+        }
+        json.writeFieldName(name);
+        json.writeArray(values, 0, values.length);
+    }
+
+    private static void doubles(JsonGenerator json, String name, List<TimelinePoint> points,
+            ToDoubleFunction<TimelinePoint> value) throws IOException {
+        double[] values = new double[points.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = value.applyAsDouble(points.get(i));
+        }
+        json.writeFieldName(name);
+        json.writeArray(values, 0, values.length);
+    }
+
+    private static void writeBudget(JsonGenerator json, BudgetCheck b) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("attribute", b.attribute());
+        json.writeStringField("limit", b.limit());
+        json.writeNumberField("limitValue", b.limitValue());
+        json.writeStringField("actual", b.actual());
+        json.writeNumberField("actualValue", b.actualValue());
+        json.writeBooleanField("passed", b.passed());
+        if (b.marginPercent().isPresent()) {
+            json.writeNumberField("marginPercent", b.marginPercent().getAsDouble());
+        } else {
+            json.writeNullField("marginPercent");
+        }
+        json.writeStringField("method", b.method());
+        if (b.at().isPresent()) {
+            seconds(json, "atSeconds", b.at().get());
+        } else {
+            json.writeNullField("atSeconds");
+        }
+        string(json, "note", b.note());
+        json.writeEndObject();
+    }
+
+    private static void writeFault(JsonGenerator json, Optional<ContainerFault> fault) throws IOException {
+        if (fault.isEmpty()) {
+            json.writeNullField("fault");
+            return;
+        }
+        ContainerFault f = fault.get();
+        json.writeObjectFieldStart("fault");
+        json.writeStringField("kind", f.kind().name());
+        if (f.exitCode().isPresent()) {
+            json.writeNumberField("exitCode", f.exitCode().getAsLong());
+        } else {
+            json.writeNullField("exitCode");
+        }
+        if (f.at().isPresent()) {
+            seconds(json, "atSeconds", f.at().get());
+        } else {
+            json.writeNullField("atSeconds");
+        }
+        json.writeStringField("description", f.description());
+        json.writeEndObject();
+    }
+
+    private static void seconds(JsonGenerator json, String name, Duration duration) throws IOException {
+        json.writeNumberField(name, Figures.seconds(duration));
+    }
+
+    private static void bytes(JsonGenerator json, String name, Optional<DataSize> size) throws IOException {
+        if (size.isPresent()) {
+            json.writeNumberField(name, size.get().toBytes());
+        } else {
+            json.writeNullField(name);
+        }
+    }
+
+    private static void string(JsonGenerator json, String name, Optional<String> value) throws IOException {
+        if (value.isPresent()) {
+            json.writeStringField(name, value.get());
+        } else {
+            json.writeNullField(name);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Internal: the per-test JSON (vitals-test/1) and the run index (vitals-run/1). Not part of the public API; may change without notice.
+ */
+package io.vitals.internal.report.json;

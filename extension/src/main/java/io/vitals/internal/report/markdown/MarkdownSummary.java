@@ -1,0 +1,151 @@
+package io.vitals.internal.report.markdown;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes {@code summary.md} for a CI job summary or a pull-request comment: what needs attention first (budget
+ * breaches, regressions, OOM kills, tests the baseline lacks, baseline entries that did not run), then one table
+ * per test class.
+ */
+public final class MarkdownSummary {
+
+    static final String TABLE_HEADER = "| Test | Container | Outcome | Peak mem / limit | CPU time | Avg CPU | PIDs | Budgets |";
+
+    public String write(RunReport run) {
+        StringBuilder out = new StringBuilder(run.tests().size() * 200 + 1024);
+        out.append("# Vitals: resource usage\n\n");
+        long failed = run.tests().stream().filter(e -> e.result().outcome() != TestResult.Outcome.PASSED).count();
+        out.append(run.tests().size()).append(" tests, ").append(failed).append(" failed or aborted.");
+        run.baseline().ifPresent(b -> out.append(baselineLine(b)));
+        out.append("\n\n");
+        attention(run, out);
+        Map<String, List<RunReport.Entry>> byClass = new LinkedHashMap<>();
+        for (RunReport.Entry entry : run.tests()) {
+            byClass.computeIfAbsent(entry.result().className(), k -> new ArrayList<>()).add(entry);
+        }
+        byClass.forEach((className, entries) -> {
+            out.append("## ").append(cell(className)).append("\n\n");
+            out.append(TABLE_HEADER).append('\n');
+            out.append("|---|---|---|--:|--:|--:|--:|---|\n");
+            for (RunReport.Entry entry : entries) {
+                for (ContainerResult c : entry.result().containers()) {
+                    row(entry.result(), c, out);
+                }
+            }
+            out.append('\n');
+        });
+        return out.toString();
+    }
+
+    private static String baselineLine(RunReport.BaselineSummary b) {
+        if (!b.found()) {
+            return " Baseline `" + b.file() + "` not found: nothing compared" + (b.updating() ? "; it is created now."
+                    : ".");
+        }
+        return " Compared with baseline `" + b.file() + "`: it holds " + b.heldRuns() + " per test (keeps up to "
+                + b.keptRuns() + "; the median is compared" + (b.warnOnly() ? "; warn only" : "")
+                + (b.updating() ? "; updated with this run" : "") + ").";
+    }
+
+    private static void attention(RunReport run, StringBuilder out) {
+        List<String> items = new ArrayList<>();
+        for (RunReport.Entry entry : run.tests()) {
+            String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
+            for (ContainerResult c : entry.result().containers()) {
+                for (BudgetCheck b : c.budgets()) {
+                    if (!b.passed()) {
+                        items.add("- :x: **Budget breached** " + test + " `" + code(c.name()) + "`: "
+                                + cell(b.attribute()) + " " + cell(b.actual()) + " over budget " + cell(b.limit())
+                                + " (" + cell(b.method()) + ")");
+                    }
+                }
+            }
+            entry.verdict().regressions().forEach(f -> items.add("- :chart_with_upwards_trend: **Regression** " + test
+                    + " `" + code(f.container()) + "`: " + cell(f.message())));
+        }
+        for (RunReport.Entry entry : run.tests()) {
+            String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
+            for (ContainerResult c : entry.result().containers()) {
+                c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL)
+                        .ifPresent(f -> items.add("- :boom: **OOM kill** " + test + ": " + cell(f.description())));
+            }
+            entry.verdict().improvements().forEach(f -> items.add("- :chart_with_downwards_trend: Improvement " + test
+                    + " `" + code(f.container()) + "`: " + cell(f.message())));
+            if (run.baseline().map(RunReport.BaselineSummary::found).orElse(false)) {
+                if (!entry.verdict().inBaseline()) {
+                    items.add("- :new: Not in baseline " + test + ": nothing to compare with");
+                }
+                entry.verdict().newContainers().forEach(c -> items.add("- :new: Not in baseline " + test
+                        + " container `" + code(c) + "`"));
+            }
+        }
+        run.baseline().ifPresent(b -> b.notRun().forEach(key -> items.add("- :grey_question: In baseline but not run: `"
+                + code(key) + "`")));
+        if (items.isEmpty()) {
+            out.append("No budget breaches, regressions or OOM kills.\n\n");
+            return;
+        }
+        out.append("## Needs attention\n\n");
+        items.forEach(item -> out.append(item).append('\n'));
+        out.append('\n');
+    }
+
+    private static void row(TestResult result, ContainerResult c, StringBuilder out) {
+        ResourceUsage u = c.usage();
+        String peak = u.peakMemory() + " / " + u.memoryLimit().map(Object::toString).orElse("none")
+                + Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).map(p -> " (" + Figures.percent(p) + ")")
+                        .orElse("");
+        long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
+        String budgets = c.budgets().isEmpty() ? "–"
+                : breaches == 0 ? c.budgets().size() + " ok" : ":x: " + breaches + " of " + c.budgets().size() + " breached";
+        String outcome = result.outcome() == TestResult.Outcome.PASSED ? "passed"
+                : result.outcome() == TestResult.Outcome.FAILED ? ":x: failed" : "aborted";
+        out.append("| ").append(cell(ReportNames.label(result)))
+                .append(" | ").append(cell(c.name()))
+                .append(" | ").append(outcome)
+                .append(" | ").append(peak)
+                .append(" | ").append(Figures.duration(u.cpuTime()))
+                .append(" | ").append(Figures.percent(u.averageCpuPercent().value()))
+                .append(" | ").append(u.peakPids())
+                .append(" | ").append(budgets).append(" |\n");
+    }
+
+    /**
+     * Text for a table cell or list item: pipes and Markdown/HTML specials escaped, line breaks flattened, so a
+     * display name cannot break the table or inject markup into a PR comment.
+     */
+    static String cell(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '|': case '\\': case '`': case '*': case '_': case '[': case ']': case '#':
+                    out.append('\\').append(c);
+                    break;
+                case '<': out.append("&lt;"); break;
+                case '>': out.append("&gt;"); break;
+                case '&': out.append("&amp;"); break;
+                case '\n': case '\r': out.append(' '); break;
+                default: out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    // Inside backticks only a backtick needs care; it is replaced, as code spans cannot escape it.
+    private static String code(String text) {
+        return text.replace('`', '\'').replace('\n', ' ').replace('\r', ' ');
+    }
+}

@@ -1,0 +1,198 @@
+package io.vitals.internal.report.prometheus;
+
+import io.vitals.PressureStall;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineFinding;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * Writes the run in the Prometheus text exposition format (version 0.0.4) for node-exporter's textfile collector.
+ *
+ * <p>Approach: metric by metric, so each gets its HELP and TYPE once, right before its samples, as the format
+ * requires. Names use base units (bytes, seconds; CPU as a ratio where 1 is one core) and counters end in
+ * {@code _total}. Labels are {@code class}, {@code test} (method and parameters) and {@code container}.
+ */
+public final class PrometheusWriter {
+
+    private record Sample(String labels, double value) {
+    }
+
+    private record Family(String name, String type, String help,
+            BiConsumer<RunReport.Entry, List<Sample>> samples) {
+    }
+
+    private final List<Family> families = List.of(
+            test("vitals_test_duration_seconds", "gauge", "Wall time of the test.",
+                    t -> Figures.seconds(t.duration())),
+            test("vitals_test_failed", "gauge", "1 if the test failed or was aborted, else 0.",
+                    t -> t.outcome() == TestResult.Outcome.PASSED ? 0 : 1),
+            container("vitals_container_memory_peak_bytes", "gauge",
+                    "Highest memory use (MEM USAGE as docker stats shows it) during the test.",
+                    u -> Optional.of((double) u.peakMemory().toBytes())),
+            container("vitals_container_memory_high_water_mark_bytes", "gauge",
+                    "Kernel high-water mark of charged memory during the test, where the host keeps one.",
+                    u -> u.peakMemoryHighWaterMark().map(s -> (double) s.toBytes())),
+            container("vitals_container_memory_limit_bytes", "gauge", "Memory limit of the container.",
+                    u -> u.memoryLimit().map(s -> (double) s.toBytes())),
+            container("vitals_container_memory_usage_bytes", "gauge", "Memory use at the end of the test.",
+                    u -> Optional.of((double) u.after().memoryUsage().toBytes())),
+            container("vitals_container_cpu_seconds_total", "counter", "CPU time used during the test.",
+                    u -> Optional.of(Figures.seconds(u.cpuTime()))),
+            container("vitals_container_cpu_user_seconds_total", "counter", "CPU time in user mode.",
+                    u -> Optional.of(Figures.seconds(u.cpuUserTime()))),
+            container("vitals_container_cpu_system_seconds_total", "counter", "CPU time in kernel mode.",
+                    u -> Optional.of(Figures.seconds(u.cpuSystemTime()))),
+            container("vitals_container_cpu_usage_ratio", "gauge",
+                    "Average CPU use over the test; 1 is one full core.",
+                    u -> Optional.of(u.averageCpuPercent().fraction())),
+            container("vitals_container_cpu_peak_usage_ratio", "gauge",
+                    "Highest CPU use between two samples; 1 is one full core.",
+                    u -> Optional.of(u.peakCpuPercent().fraction())),
+            container("vitals_container_cpu_throttled_seconds_total", "counter",
+                    "Time the container was throttled by its CPU limit.",
+                    u -> Optional.of(Figures.seconds(u.throttledTime()))),
+            container("vitals_container_cpu_throttled_periods_total", "counter",
+                    "CFS periods in which the container was throttled.",
+                    u -> Optional.of((double) u.throttledPeriods())),
+            container("vitals_container_block_read_bytes_total", "counter", "Bytes read from block devices.",
+                    u -> Optional.of((double) u.blockRead().toBytes())),
+            container("vitals_container_block_write_bytes_total", "counter", "Bytes written to block devices.",
+                    u -> Optional.of((double) u.blockWrite().toBytes())),
+            container("vitals_container_network_receive_bytes_total", "counter", "Bytes received.",
+                    u -> Optional.of((double) u.networkReceived().toBytes())),
+            container("vitals_container_network_transmit_bytes_total", "counter", "Bytes sent.",
+                    u -> Optional.of((double) u.networkSent().toBytes())),
+            container("vitals_container_pids_peak", "gauge", "Highest number of tasks (threads) in the container.",
+                    u -> Optional.of((double) u.peakPids())),
+            container("vitals_container_oom_kills_total", "counter",
+                    "Processes killed by the kernel's OOM killer during the test.",
+                    u -> Optional.of((double) u.oomKills())),
+            container("vitals_container_memory_limit_hits_total", "counter",
+                    "Times memory use hit the limit during the test.",
+                    u -> Optional.of((double) u.memoryLimitHits())),
+            new Family("vitals_container_pressure_stall_seconds_total", "counter",
+                    "Time tasks were stalled on a resource (PSI), by resource and scope (some or full).",
+                    PrometheusWriter::pressure),
+            new Family("vitals_budget_breached", "gauge", "1 if the budget was breached, else 0.",
+                    PrometheusWriter::budgets),
+            new Family("vitals_baseline_regressed", "gauge",
+                    "1 if the metric regressed beyond tolerance against the baseline, 0 if it improved beyond it.",
+                    PrometheusWriter::baseline));
+
+    public String write(RunReport run) {
+        StringBuilder out = new StringBuilder(run.tests().size() * 4096 + 1024);
+        List<Sample> samples = new ArrayList<>();
+        for (Family family : families) {
+            samples.clear();
+            for (RunReport.Entry entry : run.tests()) {
+                family.samples().accept(entry, samples);
+            }
+            if (samples.isEmpty()) {
+                continue;
+            }
+            out.append("# HELP ").append(family.name()).append(' ').append(escapeHelp(family.help())).append('\n');
+            out.append("# TYPE ").append(family.name()).append(' ').append(family.type()).append('\n');
+            for (Sample sample : samples) {
+                out.append(family.name()).append('{').append(sample.labels()).append("} ")
+                        .append(number(sample.value())).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static Family test(String name, String type, String help,
+            java.util.function.ToDoubleFunction<TestResult> value) {
+        return new Family(name, type, help,
+                (entry, out) -> out.add(new Sample(testLabels(entry.result()), value.applyAsDouble(entry.result()))));
+    }
+
+    private static Family container(String name, String type, String help,
+            Function<ResourceUsage, Optional<Double>> value) {
+        return new Family(name, type, help, (entry, out) -> {
+            for (ContainerResult c : entry.result().containers()) {
+                value.apply(c.usage()).ifPresent(v -> out.add(new Sample(containerLabels(entry.result(), c), v)));
+            }
+        });
+    }
+
+    private static void pressure(RunReport.Entry entry, List<Sample> out) {
+        for (ContainerResult c : entry.result().containers()) {
+            String labels = containerLabels(entry.result(), c);
+            stall(out, labels, "cpu", c.usage().pressureStallCpu());
+            stall(out, labels, "memory", c.usage().pressureStallMemory());
+            stall(out, labels, "io", c.usage().pressureStallIo());
+        }
+    }
+
+    private static void stall(List<Sample> out, String labels, String resource, Optional<PressureStall> stall) {
+        stall.ifPresent(s -> {
+            out.add(new Sample(labels + ",resource=\"" + resource + "\",scope=\"some\"", Figures.seconds(s.some())));
+            out.add(new Sample(labels + ",resource=\"" + resource + "\",scope=\"full\"", Figures.seconds(s.full())));
+        });
+    }
+
+    private static void budgets(RunReport.Entry entry, List<Sample> out) {
+        for (ContainerResult c : entry.result().containers()) {
+            for (BudgetCheck budget : c.budgets()) {
+                out.add(new Sample(containerLabels(entry.result(), c) + ",budget=\"" + escape(budget.attribute())
+                        + "\"", budget.passed() ? 0 : 1));
+            }
+        }
+    }
+
+    private static void baseline(RunReport.Entry entry, List<Sample> out) {
+        for (BaselineFinding finding : entry.verdict().findings()) {
+            String labels = "class=\"" + escape(entry.result().className()) + "\",test=\""
+                    + escape(ReportNames.label(entry.result())) + "\",container=\"" + escape(finding.container())
+                    + "\",metric=\"" + finding.metric().key() + "\"";
+            out.add(new Sample(labels, finding.kind() == BaselineFinding.Kind.REGRESSION ? 1 : 0));
+        }
+    }
+
+    private static String testLabels(TestResult result) {
+        return "class=\"" + escape(result.className()) + "\",test=\"" + escape(ReportNames.label(result)) + "\"";
+    }
+
+    private static String containerLabels(TestResult result, ContainerResult container) {
+        return testLabels(result) + ",container=\"" + escape(container.name()) + "\"";
+    }
+
+    /** Label values escape backslash, double quote and line feed. */
+    public static String escape(String value) {
+        StringBuilder out = new StringBuilder(value.length() + 8);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\': out.append("\\\\"); break;
+                case '"': out.append("\\\""); break;
+                case '\n': out.append("\\n"); break;
+                default: out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    // HELP text escapes backslash and line feed, but not quotes.
+    private static String escapeHelp(String help) {
+        return help.replace("\\", "\\\\").replace("\n", "\\n");
+    }
+
+    // Whole numbers without ".0", so byte counts read as integers; Go's parser accepts both.
+    private static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        return Double.toString(value);
+    }
+}

@@ -1,0 +1,138 @@
+package io.vitals.internal.report;
+
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.PeakMemory;
+import io.vitals.PressureStall;
+import io.vitals.ProbeKind;
+import io.vitals.ResourceSnapshot;
+import io.vitals.ResourceUsage;
+import io.vitals.Timeline;
+import io.vitals.TimelinePoint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * Realistic results for report tests: a container that loads a model, trains (memory climbs to a peak, CPU near
+ * two cores), then evaluates, sampled every 50 ms. {@code scale} makes every figure heavier (1.3 = 30 % more).
+ */
+public final class ReportFixtures {
+
+    public static final Instant START = Instant.parse("2026-03-01T10:15:30Z");
+    public static final DataSize LIMIT = DataSize.ofGiB(2);
+
+    private ReportFixtures() {
+    }
+
+    public static TestResult result(String className, String method) {
+        return result(className, method, Optional.empty(), 1.0);
+    }
+
+    public static TestResult result(String className, String method, Optional<String> parameters, double scale) {
+        ContainerResult tf = container("tf", scale, true, false);
+        String display = parameters.orElse(method + "()");
+        return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]"
+                + parameters.map(p -> "/[test-template-invocation:#" + p.hashCode() + "]").orElse(""), className,
+                method, display, parameters, TestResult.Outcome.PASSED, Optional.empty(), START,
+                Duration.ofMillis(10_250), List.of(tf));
+    }
+
+    /** A failed test whose container was OOM-killed at 8.2 s, with a breached peakMemory budget. */
+    public static TestResult oomKilled(String className, String method) {
+        ContainerResult tf = container("tf", 1.0, true, true);
+        return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]", className,
+                method, method + "()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("Container 'tf' was OOM-killed"), START, Duration.ofMillis(10_250), List.of(tf));
+    }
+
+    public static ContainerResult container(String name, double scale, boolean withBudgets, boolean oom) {
+        ResourceUsage usage = usage(name, scale, 200);
+        List<BudgetCheck> budgets = new ArrayList<>();
+        if (withBudgets) {
+            double peak = usage.peakMemory().toBytes();
+            double budget = oom ? peak * 0.8 : DataSize.ofMiB(1536).toBytes();
+            budgets.add(new BudgetCheck("peakMemory", oom ? DataSize.ofBytes((long) budget).toString() : "1.5GiB",
+                    budget, usage.peakMemory().toString(), peak, peak <= budget,
+                    OptionalDouble.of(100 * (peak - budget) / budget), usage.peak().describeMethod(),
+                    Optional.of(usage.peak().at()), Optional.empty()));
+            budgets.add(new BudgetCheck("cpuTime", "60s", 60, Figures.duration(usage.cpuTime()),
+                    Figures.seconds(usage.cpuTime()), true, OptionalDouble.of(-50), "cgroup cpu.stat",
+                    Optional.empty(), Optional.of("exact counter")));
+        }
+        Optional<ContainerFault> fault = oom ? Optional.of(new ContainerFault(ContainerFault.Kind.OOM_KILL,
+                OptionalLong.empty(), Optional.of(Duration.ofMillis(8200)),
+                "container 'tf' was OOM-killed at 8.2 s: limit 2.0 GiB, peak " + usage.peakMemory()))
+                : Optional.empty();
+        ContainerLimits limits = new ContainerLimits(Optional.of(LIMIT), OptionalDouble.of(2.0), Optional.empty(),
+                OptionalLong.of(512));
+        List<String> logTail = oom ? List.of("epoch 3/5", "Killed <b>tensorflow</b> & \"friends\"") : List.of();
+        return new ContainerResult(name, "tensorflow/tensorflow:2.16.1", limits, usage,
+                ProbeKind.HOST_CGROUP_V2.description(), budgets, fault, logTail);
+    }
+
+    public static ResourceUsage usage(String name, double scale, int points) {
+        Duration interval = Duration.ofMillis(50);
+        List<TimelinePoint> timeline = new ArrayList<>();
+        long peakBytes = 0;
+        Duration peakAt = Duration.ZERO;
+        double peakCpu = 0;
+        long peakPids = 0;
+        for (int i = 0; i < points; i++) {
+            double t = (double) i / Math.max(1, points - 1);
+            long memory = Math.round(scale * (200e6 + 900e6 * Math.sin(Math.PI * t) + 20e6 * Math.sin(i * 0.7)));
+            double cpu = scale * (t < 0.1 ? 40 : 180 + 15 * Math.sin(i * 0.3));
+            long pids = Math.round(scale * (t < 0.1 ? 12 : 40 + (i % 5)));
+            if (memory > peakBytes) {
+                peakBytes = memory;
+                peakAt = interval.multipliedBy(i);
+            }
+            peakCpu = Math.max(peakCpu, cpu);
+            peakPids = Math.max(peakPids, pids);
+            timeline.add(new TimelinePoint(interval.multipliedBy(i), cpu, DataSize.ofBytes(memory), pids,
+                    Duration.ofMillis(Math.round(scale * 90 * i)), DataSize.ofBytes(Math.round(scale * 40_000 * i)),
+                    DataSize.ofBytes(Math.round(scale * 12_000 * i)), DataSize.ofBytes(Math.round(scale * 5_000 * i)),
+                    DataSize.ofBytes(Math.round(scale * 800 * i))));
+        }
+        TimelinePoint last = timeline.get(timeline.size() - 1);
+        Duration wall = interval.multipliedBy(points - 1);
+        ResourceSnapshot before = snapshot(START, DataSize.ofMiB(190), Duration.ofSeconds(1), 0);
+        ResourceSnapshot after = snapshot(START.plus(wall), last.memory(), Duration.ofSeconds(1).plus(last.cpuTime()),
+                1);
+        PeakMemory peak = new PeakMemory(DataSize.ofBytes(peakBytes), peakAt, PeakMemory.Method.SAMPLED, interval);
+        List<ResourceUsage.Phase> phases = new ArrayList<>();
+        if (points > 10) {
+            ResourceUsage phaseUsage = new ResourceUsage(name, "tensorflow/tensorflow:2.16.1", ProbeKind.HOST_CGROUP_V2,
+                    Duration.ofSeconds(2), before, after, peak, Optional.empty(), Optional.of(LIMIT),
+                    Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofSeconds(1), Percentage.of(150),
+                    Percentage.of(190), 0, Duration.ZERO, DataSize.ZERO, DataSize.ZERO, DataSize.ZERO, DataSize.ZERO,
+                    40, 0, 0, Optional.empty(), Optional.empty(), Optional.empty(),
+                    new Timeline(List.of(), interval, 0, 0), List.of());
+            phases.add(new ResourceUsage.Phase("load", Duration.ZERO, phaseUsage));
+            phases.add(new ResourceUsage.Phase("train", wall.dividedBy(10), phaseUsage));
+            phases.add(new ResourceUsage.Phase("evaluate", wall.multipliedBy(8).dividedBy(10), phaseUsage));
+        }
+        double wallSeconds = Math.max(0.001, Figures.seconds(wall));
+        return new ResourceUsage(name, "tensorflow/tensorflow:2.16.1", ProbeKind.HOST_CGROUP_V2, wall, before, after,
+                peak, Optional.of(DataSize.ofBytes(peakBytes + 4096)), Optional.of(LIMIT), last.cpuTime(),
+                last.cpuTime().multipliedBy(8).dividedBy(10), last.cpuTime().dividedBy(5),
+                Percentage.of(100 * Figures.seconds(last.cpuTime()) / wallSeconds), Percentage.of(peakCpu), 7,
+                Duration.ofMillis(120), last.blockRead(), last.blockWrite(), last.networkReceived(),
+                last.networkSent(), peakPids, 0, 0,
+                Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10))), Optional.empty(),
+                Optional.empty(), new Timeline(timeline, interval, points, 0), phases);
+    }
+
+    private static ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long oomKills) {
+        return new ResourceSnapshot(at, memory, memory.plus(DataSize.ofMiB(30)), Optional.of(LIMIT),
+                DataSize.ofMiB(30), memory, Optional.empty(), cpu, cpu.multipliedBy(8).dividedBy(10),
+                cpu.dividedBy(5), 40, DataSize.ofMB(3), DataSize.ofMB(1), DataSize.ofKB(20), DataSize.ofKB(3), oomKills,
+                0, 7, Duration.ofMillis(120), Optional.of(new PressureStall(Duration.ofMillis(300),
+                        Duration.ofMillis(10))), Optional.empty(), Optional.empty(), ProbeKind.HOST_CGROUP_V2);
+    }
+}

@@ -1,0 +1,73 @@
+package io.vitals.internal.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vitals.Percentage;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ReportSettingsTests {
+
+    private static ReportSettings parse(Map<String, String> values) {
+        return ReportSettings.from(key -> Optional.ofNullable(values.get(key)));
+    }
+
+    @Test
+    @DisplayName("defaults: target/vitals, table, no baseline, fail mode, 1 run, 10 % except wall time")
+    void defaults() {
+        ReportSettings s = ReportSettings.defaults();
+        assertThat(s.reportDir()).isEqualTo(Path.of("target/vitals"));
+        assertThat(s.console()).isEqualTo(ReportSettings.ConsoleMode.TABLE);
+        assertThat(s.baseline()).isEmpty();
+        assertThat(s.baselineUpdate()).isFalse();
+        assertThat(s.baselineMode()).isEqualTo(ReportSettings.BaselineMode.FAIL);
+        assertThat(s.baselineRuns()).isEqualTo(1);
+        assertThat(s.tolerances().of(Metric.PEAK_MEMORY)).contains(Percentage.of(10));
+        assertThat(s.tolerances().of(Metric.WALL_TIME)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("every key is read; a per-metric tolerance overrides the general one")
+    void allKeys() {
+        ReportSettings s = parse(Map.of(
+                "vitals.reportDir", "build/vitals", "vitals.console", "JSON", "vitals.baseline", "vitals-baseline.json",
+                "vitals.baseline.update", "true", "vitals.baseline.mode", "warn", "vitals.baseline.runs", "5",
+                "vitals.tolerance", "20%", "vitals.tolerance.peakMemory", "5 %", "vitals.tolerance.blockRead", "off",
+                "vitals.tolerance.wallTime", "50%"));
+        assertThat(s.reportDir()).isEqualTo(Path.of("build/vitals"));
+        assertThat(s.console()).isEqualTo(ReportSettings.ConsoleMode.JSON);
+        assertThat(s.baseline()).contains(Path.of("vitals-baseline.json"));
+        assertThat(s.baselineUpdate()).isTrue();
+        assertThat(s.baselineMode()).isEqualTo(ReportSettings.BaselineMode.WARN);
+        assertThat(s.baselineRuns()).isEqualTo(5);
+        assertThat(s.tolerances().of(Metric.PEAK_MEMORY)).contains(Percentage.of(5));
+        assertThat(s.tolerances().of(Metric.CPU_TIME)).contains(Percentage.of(20));
+        assertThat(s.tolerances().of(Metric.BLOCK_READ)).isEmpty();
+        assertThat(s.tolerances().of(Metric.WALL_TIME)).contains(Percentage.of(50));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "vitals.console; tabel; expected table, json, off",
+            "vitals.baseline.mode; strict; expected fail, warn",
+            "vitals.baseline.update; yes; expected true, false",
+            "vitals.baseline.runs; 0; expected a whole number of at least 1",
+            "vitals.baseline.runs; three; expected a whole number of at least 1",
+            "vitals.tolerance; 10; expected a percentage such as 10% or 2.5%, or off",
+            "vitals.tolerance.cpuTime; -5%; expected a percentage such as 10% or 2.5%, or off" })
+    @DisplayName("a bad value names the key, the value and what is accepted")
+    void badValues(String key, String value, String expected) {
+        assertThatThrownBy(() -> parse(Map.of(key, value)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Invalid value '" + value + "' for configuration parameter '" + key + "': ")
+                .hasMessageContaining(expected);
+    }
+}

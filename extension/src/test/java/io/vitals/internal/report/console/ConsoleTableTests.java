@@ -1,0 +1,39 @@
+package io.vitals.internal.report.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.report.TestResult;
+
+import java.util.List;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class ConsoleTableTests {
+
+    @Test
+    @DisplayName("columns and number formats follow docker stats")
+    void dockerStyle() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
+        ResourceUsage u = ok.containers().get(0).usage();
+
+        String table = new ConsoleTable().render(List.of(ok, oom));
+
+        List<String> lines = table.lines().toList();
+        assertThat(lines.get(0)).matches("TEST +CONTAINER +CPU % +MEM USAGE / LIMIT +MEM % +NET I/O +BLOCK I/O +PIDS"
+                + " +PEAK MEM +BUDGETS");
+        assertThat(lines.get(1)).startsWith("train").contains(" tf ")
+                .contains(u.averageCpuPercent().toDockerString())
+                .contains(u.after().memoryUsage().toDockerBinaryString() + " / 2GiB")
+                .contains(u.networkReceived().toDockerDecimalString() + " / " + u.networkSent().toDockerDecimalString())
+                .contains(u.blockRead().toDockerDecimalString() + " / " + u.blockWrite().toDockerDecimalString())
+                .contains(u.peakMemory().toDockerBinaryString())
+                .endsWith("2/2 ok");
+        assertThat(lines.get(2)).endsWith("1/2 BREACH: peakMemory");
+        // Columns line up: every row has CONTAINER at the same position.
+        assertThat(lines.get(1).indexOf(" tf ") + 1).isEqualTo(lines.get(0).indexOf("CONTAINER"));
+    }
+}

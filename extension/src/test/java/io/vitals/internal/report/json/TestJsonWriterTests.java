@@ -1,0 +1,123 @@
+package io.vitals.internal.report.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.report.SchemaSupport;
+import io.vitals.internal.report.TestResult;
+
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class TestJsonWriterTests {
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final TestJsonWriter writer = new TestJsonWriter(new JsonFactory());
+
+    @Test
+    @DisplayName("a test with budgets and phases validates against vitals-test-1.schema.json")
+    void validatesAgainstSchema() throws Exception {
+        JsonNode json = mapper.readTree(writer.write(ReportFixtures.result("com.example.TrainTests", "train")));
+
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        assertThat(json.get("schema").asText()).isEqualTo("vitals-test/1");
+    }
+
+    @Test
+    @DisplayName("an OOM-killed, failed, parameterized test validates too (faults, log tail, nulls)")
+    void oomValidates() throws Exception {
+        JsonNode oom = mapper.readTree(writer.write(ReportFixtures.oomKilled("com.example.TrainTests", "oom")));
+        JsonNode param = mapper.readTree(writer.write(ReportFixtures.result("com.example.TrainTests", "train",
+                Optional.of("[2] batch=128"), 1.0)));
+
+        assertThat(SchemaSupport.testSchema().validate(oom)).isEmpty();
+        assertThat(SchemaSupport.testSchema().validate(param)).isEmpty();
+        assertThat(oom.at("/containers/0/fault/kind").asText()).isEqualTo("OOM_KILL");
+        assertThat(oom.at("/containers/0/fault/atSeconds").asDouble()).isEqualTo(8.2);
+        assertThat(oom.at("/test/failureMessage").asText()).isEqualTo("Container 'tf' was OOM-killed");
+        assertThat(oom.at("/test/breached").asBoolean()).isTrue();
+        assertThat(param.at("/test/parameters").asText()).isEqualTo("[2] batch=128");
+    }
+
+    @Test
+    @DisplayName("the schema check catches a wrong type and a missing field")
+    void schemaCheckIsStrict() throws Exception {
+        JsonNode json = mapper.readTree(writer.write(ReportFixtures.result("com.example.TrainTests", "train")));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.at("/containers/0/usage")).put("peakPids", "many");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("test")).remove("outcome");
+
+        assertThat(SchemaSupport.testSchema().validate(json))
+                .anySatisfy(e -> assertThat(e).contains("peakPids"))
+                .anySatisfy(e -> assertThat(e).contains("missing required outcome"));
+    }
+
+    @Test
+    @DisplayName("figures in the JSON equal those of the ResourceUsage")
+    void figuresMatch() throws Exception {
+        TestResult result = ReportFixtures.result("com.example.TrainTests", "train");
+        ResourceUsage u = result.containers().get(0).usage();
+        JsonNode c = mapper.readTree(writer.write(result)).at("/containers/0");
+        JsonNode usage = c.get("usage");
+
+        assertThat(usage.at("/peakMemory/bytes").asLong()).isEqualTo(u.peakMemory().toBytes());
+        assertThat(usage.at("/peakMemory/method").asText()).isEqualTo("SAMPLED");
+        assertThat(usage.at("/peakMemory/description").asText()).isEqualTo("sampled every 50 ms");
+        assertThat(usage.at("/peakMemory/atSeconds").asDouble()).isEqualTo(Figures.seconds(u.peak().at()));
+        assertThat(usage.get("peakMemoryHighWaterMarkBytes").asLong())
+                .isEqualTo(u.peakMemoryHighWaterMark().orElseThrow().toBytes());
+        assertThat(usage.get("memoryLimitBytes").asLong()).isEqualTo(u.memoryLimit().orElseThrow().toBytes());
+        assertThat(usage.get("cpuSeconds").asDouble()).isEqualTo(Figures.seconds(u.cpuTime()));
+        assertThat(usage.get("averageCpuPercent").asDouble()).isEqualTo(u.averageCpuPercent().value());
+        assertThat(usage.get("peakCpuPercent").asDouble()).isEqualTo(u.peakCpuPercent().value());
+        assertThat(usage.get("blockReadBytes").asLong()).isEqualTo(u.blockRead().toBytes());
+        assertThat(usage.get("blockWriteBytes").asLong()).isEqualTo(u.blockWrite().toBytes());
+        assertThat(usage.get("networkReceivedBytes").asLong()).isEqualTo(u.networkReceived().toBytes());
+        assertThat(usage.get("networkSentBytes").asLong()).isEqualTo(u.networkSent().toBytes());
+        assertThat(usage.get("peakPids").asLong()).isEqualTo(u.peakPids());
+        assertThat(usage.get("throttledSeconds").asDouble()).isEqualTo(Figures.seconds(u.throttledTime()));
+        assertThat(usage.at("/pressureStall/cpu/someSeconds").asDouble()).isEqualTo(0.3);
+        assertThat(usage.at("/pressureStall/memory").isNull()).isTrue();
+        assertThat(c.at("/before/memoryUsageBytes").asLong()).isEqualTo(u.before().memoryUsage().toBytes());
+        assertThat(c.at("/after/cpuSeconds").asDouble()).isEqualTo(Figures.seconds(u.after().cpuTime()));
+        assertThat(c.at("/limits/cpus").asDouble()).isEqualTo(2.0);
+        assertThat(c.at("/limits/cpuset").isNull()).isTrue();
+        assertThat(c.get("probe").asText()).isEqualTo("HOST_CGROUP_V2");
+        assertThat(c.get("samplingIntervalSeconds").asDouble()).isEqualTo(0.05);
+        assertThat(c.at("/phases/1/name").asText()).isEqualTo("train");
+        assertThat(c.at("/budgets/0/attribute").asText()).isEqualTo("peakMemory");
+        assertThat(c.at("/budgets/0/passed").asBoolean()).isTrue();
+    }
+
+    @Test
+    @DisplayName("the timeline is written as compact parallel arrays, one element per point")
+    void timelineArrays() throws Exception {
+        TestResult result = ReportFixtures.result("com.example.TrainTests", "train");
+        ResourceUsage u = result.containers().get(0).usage();
+        byte[] bytes = writer.write(result);
+        JsonNode timeline = mapper.readTree(bytes).at("/containers/0/timeline");
+
+        for (String name : new String[] { "offsetMs", "cpuPercent", "memoryBytes", "pids", "cpuSeconds",
+                "blockReadBytes", "blockWriteBytes", "netRxBytes", "netTxBytes" }) {
+            assertThat(timeline.get(name).size()).as(name).isEqualTo(200);
+        }
+        IntStream.range(0, 200).forEach(i -> {
+            assertThat(timeline.get("memoryBytes").get(i).asLong())
+                    .isEqualTo(u.timeline().points().get(i).memory().toBytes());
+            assertThat(timeline.get("offsetMs").get(i).asLong())
+                    .isEqualTo(u.timeline().points().get(i).offset().toMillis());
+            assertThat(timeline.get("cpuPercent").get(i).asDouble())
+                    .isEqualTo(u.timeline().points().get(i).cpuPercent());
+        });
+        // One line per array, not one per number.
+        assertThat(new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().count()).isLessThan(400);
+    }
+}

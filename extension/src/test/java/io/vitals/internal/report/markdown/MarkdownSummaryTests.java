@@ -1,0 +1,49 @@
+package io.vitals.internal.report.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class MarkdownSummaryTests {
+
+    @Test
+    @DisplayName("breaches come first, then one table per class with the expected columns")
+    void breachesFirstThenTables() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult oom = ReportFixtures.oomKilled("com.example.OtherTests", "oom");
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(ok, "a.json", BaselineVerdict.none(
+                "a")), new RunReport.Entry(oom, "b.json", BaselineVerdict.none("b"))), Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        int attention = md.indexOf("## Needs attention");
+        int breach = md.indexOf("**Budget breached** `com.example.OtherTests#oom`");
+        int firstTable = md.indexOf("## com.example.TrainTests");
+        assertThat(attention).isPositive();
+        assertThat(breach).isGreaterThan(attention).isLessThan(firstTable);
+        assertThat(md).contains("**OOM kill**");
+        assertThat(md.lines().filter(l -> l.startsWith("| Test |")).findFirst().orElseThrow())
+                .isEqualTo("| Test | Container | Outcome | Peak mem / limit | CPU time | Avg CPU | PIDs | Budgets |");
+        String row = md.lines().filter(l -> l.startsWith("| train ")).findFirst().orElseThrow();
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(10);
+        assertThat(row).contains(ok.containers().get(0).usage().peakMemory() + " / 2.0 GiB").contains("2 ok");
+        assertThat(md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow())
+                .contains(":x: failed", ":x: 1 of 2 breached");
+    }
+
+    @Test
+    @DisplayName("a display name cannot break the table or inject HTML")
+    void escapesCells() {
+        assertThat(MarkdownSummary.cell("a|b <script>`x`")).isEqualTo("a\\|b &lt;script&gt;\\`x\\`");
+    }
+}
