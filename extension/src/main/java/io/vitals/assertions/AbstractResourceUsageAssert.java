@@ -1,0 +1,297 @@
+package io.vitals.assertions;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.vitals.DataRate;
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.budget.Metric;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.units.DurationParser;
+import io.vitals.internal.units.Preconditions;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.error.ErrorMessageFactory;
+import org.assertj.core.internal.Failures;
+
+/**
+ * Assertions on what one container used during a test or a phase. Each check judges its figure exactly as the
+ * matching {@code @ResourceBudget} attribute does, and a failure carries the same context as a budget breach.
+ *
+ * <p>Budgets are given either as values ({@link DataSize}, {@link Duration}, {@link Percentage}, {@link DataRate})
+ * or as strings in the library's grammar: sizes {@code "512MiB"}, {@code "1.5GiB"}, {@code "100MB"}; durations
+ * {@code "250ms"}, {@code "1m30s"}, {@code "PT1M"}; percentages {@code "20%"} (100% is one core); rates
+ * {@code "10MiB/min"}. A malformed string throws an {@link IllegalArgumentException} stating the grammar.
+ *
+ * <p>Failure messages start with the description, by default the container ({@code [container 'tf']}); {@link
+ * #as(String, Object...)} replaces it.
+ *
+ * @param <SELF> the concrete assertion type
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceUsageAssert<SELF>>
+        extends AbstractAssert<SELF, ResourceUsage> {
+
+    private static final Set<String> OWN_CLASSES = Set.of(AbstractResourceUsageAssert.class.getName(),
+            ResourceUsageAssert.class.getName(), VitalsAssertions.class.getName(),
+            VitalsSoftAssertions.class.getName());
+
+    /** Makes the assertion on a phase; soft assertions replace it so that phase checks are collected too. */
+    Function<ResourceUsage, ResourceUsageAssert> nested = ResourceUsageAssert::new;
+
+    protected AbstractResourceUsageAssert(ResourceUsage actual, Class<?> selfType) {
+        super(actual, selfType);
+        if (actual != null) {
+            info.description("container '" + actual.container() + "'");
+        }
+    }
+
+    /** Verifies that the peak MEM USAGE is at most {@code budget}, e.g. {@code "1.5GiB"}. */
+    public SELF hasPeakMemoryAtMost(String budget) {
+        return atMost(Limit.parse(Metric.PEAK_MEMORY, budget));
+    }
+
+    /** Verifies that the peak MEM USAGE is at most {@code budget}. */
+    public SELF hasPeakMemoryAtMost(DataSize budget) {
+        return atMost(limit(Metric.PEAK_MEMORY, budget));
+    }
+
+    /** Verifies that the peak MEM USAGE reached at least {@code floor}, e.g. {@code "256MiB"} (ground truth). */
+    public SELF hasPeakMemoryAtLeast(String floor) {
+        return atLeast(Limit.parse(Metric.PEAK_MEMORY, floor));
+    }
+
+    /** Verifies that the peak MEM USAGE reached at least {@code floor}. */
+    public SELF hasPeakMemoryAtLeast(DataSize floor) {
+        return atLeast(limit(Metric.PEAK_MEMORY, floor));
+    }
+
+    /** Verifies that at least {@code floor} of the memory limit stayed free at the peak, e.g. {@code "20%"}. */
+    public SELF hasMemoryHeadroomAtLeast(String floor) {
+        return atLeast(Limit.parse(Metric.MEMORY_HEADROOM, floor));
+    }
+
+    /** Verifies that at least {@code floor} of the memory limit stayed free at the peak. */
+    public SELF hasMemoryHeadroomAtLeast(Percentage floor) {
+        Preconditions.notNull(floor, "floor");
+        Preconditions.check(floor.value() <= 100.0, "Invalid headroom '%s': a share of the memory limit cannot exceed"
+                + " 100%%", floor);
+        return atLeast(new Limit(Metric.MEMORY_HEADROOM, floor.toString(), floor.value()));
+    }
+
+    /** Verifies that the CPU time used is at most {@code budget}, e.g. {@code "60s"}. */
+    public SELF hasCpuTimeAtMost(String budget) {
+        return atMost(Limit.parse(Metric.CPU_TIME, budget));
+    }
+
+    /** Verifies that the CPU time used is at most {@code budget}. */
+    public SELF hasCpuTimeAtMost(Duration budget) {
+        return atMost(limit(Metric.CPU_TIME, budget));
+    }
+
+    /** Verifies that the CPU time used is at least {@code floor}, e.g. {@code "5s"}. */
+    public SELF hasCpuTimeAtLeast(String floor) {
+        return atLeast(Limit.parse(Metric.CPU_TIME, floor));
+    }
+
+    /** Verifies that the CPU time used is at least {@code floor}. */
+    public SELF hasCpuTimeAtLeast(Duration floor) {
+        return atLeast(limit(Metric.CPU_TIME, floor));
+    }
+
+    /** Verifies that CPU time over wall time is at most {@code budget}, e.g. {@code "150%"} (100% is one core). */
+    public SELF hasAverageCpuAtMost(String budget) {
+        return atMost(Limit.parse(Metric.AVERAGE_CPU, budget));
+    }
+
+    /** Verifies that CPU time over wall time is at most {@code budget} (100% is one core). */
+    public SELF hasAverageCpuAtMost(Percentage budget) {
+        return atMost(limit(Metric.AVERAGE_CPU, budget));
+    }
+
+    /** Verifies that CPU time over wall time is at least {@code floor}, e.g. {@code "80%"} (100% is one core). */
+    public SELF hasAverageCpuAtLeast(String floor) {
+        return atLeast(Limit.parse(Metric.AVERAGE_CPU, floor));
+    }
+
+    /** Verifies that CPU time over wall time is at least {@code floor} (100% is one core). */
+    public SELF hasAverageCpuAtLeast(Percentage floor) {
+        return atLeast(limit(Metric.AVERAGE_CPU, floor));
+    }
+
+    /**
+     * Verifies that the highest number of tasks seen is at most {@code budget}.
+     *
+     * @throws IllegalArgumentException if {@code budget} is negative
+     */
+    public SELF hasPeakPidsAtMost(long budget) {
+        Preconditions.check(budget >= 0, "peak PIDs budget must not be negative: %d", budget);
+        return atMost(new Limit(Metric.PEAK_PIDS, Long.toString(budget), budget));
+    }
+
+    /** Verifies that the bytes read from block devices are at most {@code budget}, e.g. {@code "100MB"}. */
+    public SELF hasBlockReadAtMost(String budget) {
+        return atMost(Limit.parse(Metric.BLOCK_READ, budget));
+    }
+
+    /** Verifies that the bytes read from block devices are at most {@code budget}. */
+    public SELF hasBlockReadAtMost(DataSize budget) {
+        return atMost(limit(Metric.BLOCK_READ, budget));
+    }
+
+    /** Verifies that the bytes written to block devices are at most {@code budget}, e.g. {@code "100MB"}. */
+    public SELF hasBlockWriteAtMost(String budget) {
+        return atMost(Limit.parse(Metric.BLOCK_WRITE, budget));
+    }
+
+    /** Verifies that the bytes written to block devices are at most {@code budget}. */
+    public SELF hasBlockWriteAtMost(DataSize budget) {
+        return atMost(limit(Metric.BLOCK_WRITE, budget));
+    }
+
+    /** Verifies that the bytes received over the network are at most {@code budget}, e.g. {@code "10MB"}. */
+    public SELF hasNetworkReceivedAtMost(String budget) {
+        return atMost(Limit.parse(Metric.NETWORK_RECEIVED, budget));
+    }
+
+    /** Verifies that the bytes received over the network are at most {@code budget}. */
+    public SELF hasNetworkReceivedAtMost(DataSize budget) {
+        return atMost(limit(Metric.NETWORK_RECEIVED, budget));
+    }
+
+    /** Verifies that the bytes sent over the network are at most {@code budget}, e.g. {@code "10MB"}. */
+    public SELF hasNetworkSentAtMost(String budget) {
+        return atMost(Limit.parse(Metric.NETWORK_SENT, budget));
+    }
+
+    /** Verifies that the bytes sent over the network are at most {@code budget}. */
+    public SELF hasNetworkSentAtMost(DataSize budget) {
+        return atMost(limit(Metric.NETWORK_SENT, budget));
+    }
+
+    /** Verifies that memory grew by at most {@code budget} (Theil–Sen slope), e.g. {@code "10MiB/min"}. */
+    public SELF hasMemoryGrowthAtMost(String budget) {
+        return atMost(Limit.parse(Metric.MEMORY_GROWTH, budget));
+    }
+
+    /** Verifies that memory grew by at most {@code budget} (Theil–Sen slope). */
+    public SELF hasMemoryGrowthAtMost(DataRate budget) {
+        Preconditions.notNull(budget, "budget");
+        return atMost(new Limit(Metric.MEMORY_GROWTH, budget.toString(), budget.bytesPerSecond()));
+    }
+
+    /** Verifies that the CPU limit throttled the container for at most {@code budget}, e.g. {@code "500ms"}. */
+    public SELF hasThrottledTimeAtMost(String budget) {
+        return atMost(Limit.parse(Metric.THROTTLED_TIME, budget));
+    }
+
+    /** Verifies that the CPU limit throttled the container for at most {@code budget}. */
+    public SELF hasThrottledTimeAtMost(Duration budget) {
+        return atMost(limit(Metric.THROTTLED_TIME, budget));
+    }
+
+    /** Verifies that the kernel's OOM killer killed no process in the container. */
+    public SELF wasNotOomKilled() {
+        requireActual();
+        if (actual.oomKills() > 0) {
+            throw failure(ShouldBeOomKilled.shouldNotBeOomKilled(actual));
+        }
+        return myself;
+    }
+
+    /** Verifies that the kernel's OOM killer killed at least one process in the container. */
+    public SELF wasOomKilled() {
+        requireActual();
+        if (actual.oomKills() == 0) {
+            throw failure(ShouldBeOomKilled.shouldBeOomKilled(actual));
+        }
+        return myself;
+    }
+
+    /**
+     * Verifies that the test marked a phase named {@code name} and returns an assertion on that phase's usage,
+     * described as the current one plus {@code phase 'name'}.
+     */
+    public ResourceUsageAssert phase(String name) {
+        Preconditions.notNull(name, "name");
+        requireActual();
+        ResourceUsage.Phase phase = actual.phase(name).orElseThrow(() -> failure(ShouldHavePhase.shouldHavePhase(
+                name, actual.phases().stream().map(ResourceUsage.Phase::name).toList())));
+        ResourceUsageAssert assertion = nested.apply(phase.usage());
+        assertion.nested = nested;
+        assertion.info.description(info.descriptionText() + ", phase '" + name + "'");
+        return assertion;
+    }
+
+    private SELF atMost(Limit limit) {
+        return check(limit, false);
+    }
+
+    private SELF atLeast(Limit limit) {
+        return check(limit, true);
+    }
+
+    private SELF check(Limit limit, boolean atLeast) {
+        requireActual();
+        BudgetCheck check = BudgetEvaluator.evaluate(limit, actual);
+        boolean sameDirection = atLeast == limit.metric().isMinimum();
+        boolean passed = sameDirection ? check.passed()
+                : !Double.isNaN(check.actualValue()) && check.actualValue() >= check.limitValue();
+        if (!passed) {
+            ShouldBeWithinBudget message = ShouldBeWithinBudget.shouldBeWithinBudget(limit.metric(), atLeast, check,
+                    actual);
+            throw withoutOwnFrames(Failures.instance().failure(info, message, check.actual(), message.expected()));
+        }
+        return myself;
+    }
+
+    private void requireActual() {
+        try {
+            isNotNull();
+        } catch (AssertionError e) {
+            throw withoutOwnFrames(e);
+        }
+    }
+
+    private AssertionError failure(ErrorMessageFactory message) {
+        return withoutOwnFrames(Failures.instance().failure(info, message));
+    }
+
+    /**
+     * Drops this package's assertion frames, as AssertJ drops its own, so that the first frame (which soft
+     * assertions print as "at …") is the caller's.
+     */
+    private static AssertionError withoutOwnFrames(AssertionError error) {
+        if (Failures.instance().isRemoveAssertJRelatedElementsFromStackTrace()) {
+            error.setStackTrace(Arrays.stream(error.getStackTrace())
+                    .filter(frame -> !OWN_CLASSES.contains(frame.getClassName()))
+                    .toArray(StackTraceElement[]::new));
+        }
+        return error;
+    }
+
+    private static Limit limit(Metric metric, DataSize value) {
+        Preconditions.notNull(value, "budget");
+        return new Limit(metric, value.toString(), value.toBytes());
+    }
+
+    private static Limit limit(Metric metric, Duration value) {
+        Preconditions.notNull(value, "budget");
+        Preconditions.check(!value.isNegative(), "duration budget must not be negative: %s", value);
+        return new Limit(metric, DurationParser.format(value), value.toNanos() / 1e9);
+    }
+
+    private static Limit limit(Metric metric, Percentage value) {
+        Preconditions.notNull(value, "budget");
+        return new Limit(metric, value.toString(), value.value());
+    }
+}

@@ -1,0 +1,127 @@
+package io.vitals.assertions;
+
+import static io.vitals.assertions.Usages.usage;
+import static io.vitals.assertions.VitalsAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.vitals.DataRate;
+import io.vitals.DataSize;
+
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/** 3 MB read, 1 MB written, 20 kB received, 3 kB sent, memory growing by 10 MiB/min (see {@link Usages}). */
+class ResourceUsageAssert_io_Tests {
+
+    private static final String BLOCK_IO = "block I/O counter from host cgroup v1 files"
+            + " (cgroup v1 misses buffered writes)";
+    private static final String NETWORK = "interface counters of the container's network namespace";
+
+    @Test
+    void should_pass_when_io_is_within_the_budgets() {
+        assertThat(usage()).hasBlockReadAtMost("3MB").hasBlockReadAtMost(DataSize.ofMiB(3))
+                .hasBlockWriteAtMost("1MB").hasBlockWriteAtMost(DataSize.ofMB(1))
+                .hasNetworkReceivedAtMost("20kB").hasNetworkReceivedAtMost(DataSize.ofKiB(20))
+                .hasNetworkSentAtMost("3kB").hasNetworkSentAtMost(DataSize.ofKB(3));
+    }
+
+    @Test
+    void should_fail_when_block_read_exceeds_the_budget() {
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage()).hasBlockReadAtMost("1MB"));
+        // THEN
+        Assertions.assertThat(error).hasMessage(String.format(
+                "[container 'tf'] %n"
+                        + "Expecting block read:%n"
+                        + "  2.9 MiB%n"
+                        + "to be at most:%n"
+                        + "  976.6 KiB%n"
+                        + "but it exceeded it by 1.9 MiB (+200.0%%); " + BLOCK_IO));
+    }
+
+    @Test
+    void should_fail_when_block_write_exceeds_the_budget() {
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage()).hasBlockWriteAtMost(DataSize.ofKB(500)));
+        // THEN
+        Assertions.assertThat(error).hasMessage(String.format(
+                "[container 'tf'] %n"
+                        + "Expecting block write:%n"
+                        + "  976.6 KiB%n"
+                        + "to be at most:%n"
+                        + "  488.3 KiB%n"
+                        + "but it exceeded it by 488.3 KiB (+100.0%%); " + BLOCK_IO));
+    }
+
+    @Test
+    void should_fail_when_network_received_exceeds_the_budget() {
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage()).hasNetworkReceivedAtMost("10kB"));
+        // THEN
+        Assertions.assertThat(error).hasMessage(String.format(
+                "[container 'tf'] %n"
+                        + "Expecting network received:%n"
+                        + "  19.5 KiB%n"
+                        + "to be at most:%n"
+                        + "  9.8 KiB%n"
+                        + "but it exceeded it by 9.8 KiB (+100.0%%); " + NETWORK));
+    }
+
+    @Test
+    void should_fail_when_network_sent_exceeds_the_budget() {
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage()).hasNetworkSentAtMost("1000B"));
+        // THEN
+        Assertions.assertThat(error).hasMessage(String.format(
+                "[container 'tf'] %n"
+                        + "Expecting network sent:%n"
+                        + "  2.9 KiB%n"
+                        + "to be at most:%n"
+                        + "  1000 B%n"
+                        + "but it exceeded it by 2.0 KiB (+200.0%%); " + NETWORK));
+    }
+
+    @Test
+    void should_fail_with_the_same_message_for_a_typed_and_a_string_size() {
+        // WHEN
+        Throwable typed = catchThrowable(() -> assertThat(usage()).hasNetworkReceivedAtMost(DataSize.ofKB(10)));
+        Throwable text = catchThrowable(() -> assertThat(usage()).hasNetworkReceivedAtMost("10 kB"));
+        // THEN
+        Assertions.assertThat(typed).isNotNull().hasMessage(text.getMessage());
+    }
+
+    @Test
+    void should_pass_when_memory_growth_is_at_most_the_budget() {
+        assertThat(usage()).hasMemoryGrowthAtMost("10MiB/min").hasMemoryGrowthAtMost(DataRate.parse("1GiB/h"));
+    }
+
+    @Test
+    void should_fail_when_memory_grows_faster_than_the_budget() {
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage()).hasMemoryGrowthAtMost("5MiB/min"));
+        // THEN
+        Assertions.assertThat(error).hasMessage(String.format(
+                "[container 'tf'] %n"
+                        + "Expecting memory growth:%n"
+                        + "  10.0 MiB/min%n"
+                        + "to be at most:%n"
+                        + "  5.0 MiB/min%n"
+                        + "but it exceeded it by 5.0 MiB/min (+100.0%%); Theil–Sen slope over 4 points of 20.0 s"));
+    }
+
+    @Test
+    void should_fail_with_the_same_message_for_a_typed_and_a_string_rate() {
+        // WHEN
+        Throwable typed = catchThrowable(() -> assertThat(usage()).hasMemoryGrowthAtMost(DataRate.parse("300MiB/h")));
+        Throwable text = catchThrowable(() -> assertThat(usage()).hasMemoryGrowthAtMost("5MiB/min"));
+        // THEN
+        Assertions.assertThat(typed).isNotNull().hasMessage(text.getMessage());
+    }
+
+    @Test
+    void should_reject_a_malformed_rate_with_the_grammar() {
+        assertThatIllegalArgumentException().isThrownBy(() -> assertThat(usage()).hasMemoryGrowthAtMost("10MiB"))
+                .withMessage("Invalid data rate '10MiB': expected " + DataRate.ACCEPTED_FORMS);
+    }
+}

@@ -1,0 +1,118 @@
+package io.vitals.assertions;
+
+import io.vitals.DataSize;
+import io.vitals.PeakMemory;
+import io.vitals.Percentage;
+import io.vitals.ProbeKind;
+import io.vitals.ResourceSnapshot;
+import io.vitals.ResourceUsage;
+import io.vitals.Timeline;
+import io.vitals.TimelinePoint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Usages with round, hand-checkable figures for the assertion tests: container {@code tf} on host cgroup v1 files,
+ * sampled every 50 ms, peak 1.7 GiB (1740.8 MiB) at 12.4 s under a 2 GiB limit, 30 s of CPU over 20 s (150%),
+ * 120 ms throttled, 3 MB read, 1 MB written, 20 kB received, 3 kB sent, 40 PIDs, memory growing by 10 MiB/min, no
+ * OOM kill, and phases {@code load}, {@code train} (peak 1.2 GiB) and {@code evaluate}.
+ */
+final class Usages {
+
+    static final Instant START = Instant.parse("2026-03-01T10:15:30Z");
+    static final Duration INTERVAL = Duration.ofMillis(50);
+
+    private String container = "tf";
+    private ProbeKind probe = ProbeKind.HOST_CGROUP_V1;
+    private DataSize peak = DataSize.ofMiB(1740.8);
+    private Duration peakAt = Duration.ofMillis(12_400);
+    private Optional<DataSize> highWaterMark = Optional.empty();
+    private Optional<DataSize> memoryLimit = Optional.of(DataSize.ofGiB(2));
+    private Duration cpuTime = Duration.ofSeconds(30);
+    private Percentage averageCpu = Percentage.of(150);
+    private Duration throttledTime = Duration.ofMillis(120);
+    private DataSize blockRead = DataSize.ofMB(3);
+    private DataSize blockWrite = DataSize.ofMB(1);
+    private DataSize networkReceived = DataSize.ofKB(20);
+    private DataSize networkSent = DataSize.ofKB(3);
+    private long peakPids = 40;
+    private long oomKills;
+    private boolean phases = true;
+
+    private Usages() {
+    }
+
+    /** The usage described in the class comment. */
+    static ResourceUsage usage() {
+        return usages().build();
+    }
+
+    static Usages usages() {
+        return new Usages();
+    }
+
+    Usages container(String name) {
+        this.container = name;
+        return this;
+    }
+
+    Usages peak(DataSize value) {
+        this.peak = value;
+        return this;
+    }
+
+    Usages highWaterMark(DataSize value) {
+        this.highWaterMark = Optional.of(value);
+        return this;
+    }
+
+    Usages memoryLimit(Optional<DataSize> value) {
+        this.memoryLimit = value;
+        return this;
+    }
+
+    Usages oomKills(long value) {
+        this.oomKills = value;
+        return this;
+    }
+
+    Usages noPhases() {
+        this.phases = false;
+        return this;
+    }
+
+    ResourceUsage build() {
+        List<TimelinePoint> points = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            // 1 MiB every 6 s: 10 MiB/min.
+            points.add(new TimelinePoint(Duration.ofSeconds(6L * i), 150, DataSize.ofMiB(1024 + i), peakPids,
+                    cpuTime.dividedBy(4).multipliedBy(i), blockRead, blockWrite, networkReceived, networkSent));
+        }
+        List<ResourceUsage.Phase> marked = new ArrayList<>();
+        if (phases) {
+            ResourceUsage train = usages().noPhases().peak(DataSize.ofMiB(1228.8)).build();
+            marked.add(new ResourceUsage.Phase("load", Duration.ZERO, usages().noPhases().build()));
+            marked.add(new ResourceUsage.Phase("train", Duration.ofSeconds(2), train));
+            marked.add(new ResourceUsage.Phase("evaluate", Duration.ofSeconds(16), usages().noPhases().build()));
+        }
+        Duration wall = Duration.ofSeconds(20);
+        return new ResourceUsage(container, "tensorflow/tensorflow:2.16.1", probe, wall,
+                snapshot(START, DataSize.ofMiB(1024), Duration.ZERO, 0),
+                snapshot(START.plus(wall), DataSize.ofMiB(1027), cpuTime, oomKills),
+                new PeakMemory(peak, peakAt, PeakMemory.Method.SAMPLED, INTERVAL), highWaterMark, memoryLimit,
+                cpuTime, cpuTime.multipliedBy(4).dividedBy(5), cpuTime.dividedBy(5), averageCpu, Percentage.of(190),
+                7, throttledTime, blockRead, blockWrite, networkReceived, networkSent, peakPids, oomKills, oomKills,
+                Optional.empty(), Optional.empty(), Optional.empty(), new Timeline(points, INTERVAL, 400, 0), marked);
+    }
+
+    private ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long kills) {
+        return new ResourceSnapshot(at, memory, memory, memoryLimit, DataSize.ZERO, memory, Optional.empty(), cpu,
+                cpu.multipliedBy(4).dividedBy(5), cpu.dividedBy(5), peakPids, DataSize.ZERO, DataSize.ZERO,
+                DataSize.ZERO, DataSize.ZERO, kills, kills, 0, Duration.ZERO, Optional.empty(), Optional.empty(),
+                Optional.empty(), probe);
+    }
+}
