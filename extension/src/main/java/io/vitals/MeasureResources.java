@@ -1,0 +1,93 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.vitals.internal.junit.ResourceMeasurementExtension;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+/**
+ * Measures the resources of the containers of a test class while each test runs, checks {@link ResourceBudget}s
+ * and writes reports.
+ *
+ * <p>It brings Testcontainers' own lifecycle with it: {@code @Container} fields are started and stopped exactly as
+ * under {@code @Testcontainers} (static fields once per class, instance fields once per test), and having both
+ * annotations is harmless. Every {@code @Container} field is watched, and so is every field marked
+ * {@link Measured} (for containers started some other way). Measuring starts after a container has started and
+ * before the test method runs, and ends after the test method returns, before the container stops.
+ *
+ * <pre>{@code
+ * @MeasureResources
+ * class TrainingBudgetTest {
+ *     @Container
+ *     static TensorFlowContainer tf = new TensorFlowContainer().withMemoryLimit("2GiB").withCpuLimit(2.0);
+ *
+ *     @Test
+ *     @ResourceBudget(peakMemory = "1.5GiB", cpuTime = "60s")
+ *     void oneEpochFitsTheBudget() throws Exception {
+ *         tf.train("--epochs", "1");
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Every attribute may also be set for a whole run through a JUnit configuration parameter or a system property
+ * (the key constants below); a value on the annotation wins over the run-wide one.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+// Our extension is registered before Testcontainers' so that a missing engine is reported by us, clearly, before
+// Testcontainers tries to start anything; measuring itself happens around the test method, after every container
+// has been started.
+@ExtendWith(ResourceMeasurementExtension.class)
+@Testcontainers
+public @interface MeasureResources {
+
+    /** Key of the run-wide sampling interval: {@value}. */
+    String SAMPLING_INTERVAL_KEY = "vitals.samplingInterval";
+
+    /** Key of the run-wide probe choice ({@code auto}, {@code host_cgroup}, {@code engine_api}): {@value}. */
+    String PROBE_KEY = "vitals.probe";
+
+    /** Key of the report directory: {@value}. Default {@code target/vitals}. */
+    String REPORT_DIR_KEY = "vitals.reportDir";
+
+    /**
+     * Key that decides what happens without a reachable Docker engine: {@value}. {@code false} (the default)
+     * skips the class with the reason, as Testcontainers' {@code disabledWithoutDocker} does; {@code true} fails
+     * it. CI sets it to {@code true}, so that a broken engine can never pass as a skipped run.
+     */
+    String REQUIRE_DOCKER_KEY = "vitals.requireDocker";
+
+    /** Key of the memory warning threshold, a share of the limit: {@value}. Default {@code 90%}. */
+    String MEMORY_WARNING_KEY = "vitals.memoryWarning";
+
+    /**
+     * How often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}. Default {@code 50ms}. The Engine
+     * API probe cannot go below one second and uses one second then.
+     */
+    String samplingInterval() default "";
+
+    /** Which probe reads the figures. Default {@link ProbeMode#AUTO}. */
+    ProbeMode probe() default ProbeMode.AUTO;
+
+    /** Where reports are written, relative to the working directory. Default {@code target/vitals}. */
+    String reportDir() default "";
+
+    /**
+     * The share of a container's memory limit at which a warning is logged, once per test, with the time it was
+     * crossed. Default {@code 90%}.
+     */
+    String memoryWarning() default "";
+}

@@ -1,0 +1,92 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.apiguardian.api.API;
+
+/**
+ * A resource budget for a test: the test fails when a watched container uses more than this.
+ *
+ * <p>On a class, it applies to every test of the class; on a method, its attributes override the class's one by
+ * one. Attributes left empty set no budget. When several containers are watched, {@link #container()} names the
+ * one a budget applies to (by field name); repeat the annotation for several containers.
+ *
+ * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 100MB} (SI), {@code 2g} (docker's
+ * binary); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
+ * {@code 20%}; rates {@code 10MiB/min}. All are checked before any container starts; a bad value fails the class
+ * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the attribute.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@Repeatable(ResourceBudget.List.class)
+public @interface ResourceBudget {
+
+    /** The container (field name) the budget applies to; may be left empty when only one is watched. */
+    String container() default "";
+
+    /**
+     * The phase (started with {@link ResourceMonitor#mark(String)}) the budget applies to; empty for the whole
+     * test. A test that never marks the phase fails, since its budget could not be checked.
+     */
+    String phase() default "";
+
+    /** Highest MEM USAGE allowed, e.g. {@code "1.5GiB"}. */
+    String peakMemory() default "";
+
+    /** Share of the memory limit that must stay free at the peak, e.g. {@code "20%"} (at most 100 %). */
+    String memoryHeadroom() default "";
+
+    /** CPU time allowed over the test, e.g. {@code "60s"}. */
+    String cpuTime() default "";
+
+    /** Average CPU allowed, 100 % being one core: {@code "150%"} is one and a half cores. */
+    String averageCpu() default "";
+
+    /** Highest number of tasks (processes and threads) allowed, e.g. {@code "64"}. */
+    String peakPids() default "";
+
+    /** Bytes read from block devices allowed, e.g. {@code "200MiB"}. */
+    String blockRead() default "";
+
+    /** Bytes written to block devices allowed. */
+    String blockWrite() default "";
+
+    /** Bytes received over the network allowed. */
+    String networkReceived() default "";
+
+    /** Bytes sent over the network allowed. */
+    String networkSent() default "";
+
+    /**
+     * The leak budget: the highest trend of memory over the test, e.g. {@code "10MiB/min"}, fitted robustly
+     * (Theil–Sen) over the timeline, so a single spike does not count as growth.
+     */
+    String memoryGrowth() default "";
+
+    /** Time allowed to be throttled by the CPU limit, e.g. {@code "2s"}. */
+    String throttledTime() default "";
+
+    /** Whether an OOM kill in the container is allowed; by default any OOM kill fails the test. */
+    boolean allowOomKill() default false;
+
+    /** Repeats {@link ResourceBudget} for several containers. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @Inherited
+    @interface List {
+        ResourceBudget[] value();
+    }
+}

@@ -1,0 +1,50 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Map;
+
+import org.apiguardian.api.API;
+
+/**
+ * The running measurement of the current test, injected as a test method parameter.
+ *
+ * <pre>{@code
+ * @Test
+ * void trainsAndEvaluates(ResourceMonitor monitor) throws Exception {
+ *     monitor.mark("train");
+ *     tf.train("--epochs", "1");
+ *     monitor.mark("evaluate");
+ *     ...
+ *     assertThat(monitor.usage().phase("train").orElseThrow().usage()).hasPeakMemoryAtMost("1GiB");
+ * }
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface ResourceMonitor {
+
+    /**
+     * The usage so far of the only watched container.
+     *
+     * @throws IllegalStateException when several containers are watched; the message names them
+     */
+    ResourceUsage usage();
+
+    /** The usage so far of the container held by the field {@code container}. */
+    ResourceUsage usage(String container);
+
+    /** The usage so far of every watched container, by field name. */
+    Map<String, ResourceUsage> usages();
+
+    /** The figures of the only watched container right now. */
+    ResourceSnapshot snapshot();
+
+    /** The figures of the container held by the field {@code container} right now. */
+    ResourceSnapshot snapshot(String container);
+
+    /**
+     * Starts a named phase of the test, in every watched container's timeline; the previous phase ends here.
+     * Each phase gets its own usage ({@link ResourceUsage#phase(String)}) and its own budget checks.
+     */
+    void mark(String phase);
+}

@@ -1,0 +1,143 @@
+package io.vitals.internal.junit;
+
+import io.vitals.ResourceBudget;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.budget.Metric;
+
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * The budgets of one test: every {@code @ResourceBudget} on its class (and enclosing classes), overridden attribute
+ * by attribute by those on the method, per container and phase. Built, and so validated, before any container
+ * starts.
+ */
+record BudgetPlan(List<ContainerBudget> budgets) {
+
+    /**
+     * The budgets of one container (and phase).
+     *
+     * @param container the container's name, resolved (never empty)
+     * @param phase the phase, or empty for the whole test
+     * @param limits the budgets
+     * @param allowOomKill whether an OOM kill is allowed
+     */
+    record ContainerBudget(String container, Optional<String> phase, List<Limit> limits, boolean allowOomKill) {
+    }
+
+    private static final Map<Metric, Function<ResourceBudget, String>> ATTRIBUTES = attributes();
+
+    boolean allowsOomKill(String container) {
+        return budgets.stream().anyMatch(b -> b.container().equals(container) && b.phase().isEmpty()
+                && b.allowOomKill());
+    }
+
+    /**
+     * Builds the plan of {@code method} (or of the class alone, when empty), checking every value.
+     *
+     * @throws ExtensionConfigurationException naming the test, the annotation, the attribute, the value and the
+     *     accepted forms
+     */
+    static BudgetPlan of(Class<?> testClass, Optional<Method> method, List<String> containers) {
+        Map<String, Merged> merged = new LinkedHashMap<>();
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
+            classes.add(0, c);
+        }
+        for (Class<?> c : classes) {
+            apply(merged, c, AnnotationSupport.findRepeatableAnnotations(c, ResourceBudget.class), containers,
+                    "class " + c.getSimpleName());
+        }
+        method.ifPresent(m -> apply(merged, m,
+                AnnotationSupport.findRepeatableAnnotations(m, ResourceBudget.class), containers,
+                "method " + testClass.getSimpleName() + "." + m.getName() + "()"));
+        List<ContainerBudget> budgets = new ArrayList<>();
+        for (Merged entry : merged.values()) {
+            List<Limit> limits = new ArrayList<>();
+            entry.values.forEach((metric, text) -> limits.add(Limit.parse(metric, text)));
+            budgets.add(new ContainerBudget(entry.container, entry.phase, limits, entry.allowOomKill));
+        }
+        return new BudgetPlan(List.copyOf(budgets));
+    }
+
+    private static final class Merged {
+        final String container;
+        final Optional<String> phase;
+        final Map<Metric, String> values = new LinkedHashMap<>();
+        boolean allowOomKill;
+
+        Merged(String container, Optional<String> phase) {
+            this.container = container;
+            this.phase = phase;
+        }
+    }
+
+    private static void apply(Map<String, Merged> merged, AnnotatedElement element, List<ResourceBudget> budgets,
+            List<String> containers, String where) {
+        for (ResourceBudget budget : budgets) {
+            String container = resolveContainer(budget, containers, where);
+            Optional<String> phase = Optional.of(budget.phase().trim()).filter(p -> !p.isEmpty());
+            Merged entry = merged.computeIfAbsent(container + "\u0000" + phase.orElse(""),
+                    key -> new Merged(container, phase));
+            entry.allowOomKill = budget.allowOomKill();
+            ATTRIBUTES.forEach((metric, attribute) -> {
+                String value = attribute.apply(budget);
+                if (value.isEmpty()) {
+                    return;
+                }
+                try {
+                    Limit.parse(metric, value);
+                } catch (IllegalArgumentException e) {
+                    throw new ExtensionConfigurationException("@ResourceBudget(" + metric.attribute() + " = \""
+                            + value + "\") on " + where + ": " + e.getMessage());
+                }
+                entry.values.put(metric, value);
+            });
+        }
+    }
+
+    private static String resolveContainer(ResourceBudget budget, List<String> watched, String where) {
+        List<String> containers = watched.stream().sorted().toList(); // field order is not reflection's
+        String name = budget.container().trim();
+        if (name.isEmpty()) {
+            if (containers.size() == 1) {
+                return containers.get(0);
+            }
+            throw new ExtensionConfigurationException("@ResourceBudget on " + where + " names no container, but "
+                    + (containers.isEmpty() ? "no container field is watched (annotate one with @Container or "
+                            + "@Measured)" : containers.size() + " are watched: " + String.join(", ", containers)
+                                    + "; set container = \"<field name>\""));
+        }
+        if (!containers.contains(name)) {
+            throw new ExtensionConfigurationException("@ResourceBudget(container = \"" + name + "\") on " + where
+                    + " names no watched container field; watched: "
+                    + (containers.isEmpty() ? "none" : String.join(", ", containers)));
+        }
+        return name;
+    }
+
+    private static Map<Metric, Function<ResourceBudget, String>> attributes() {
+        Map<Metric, Function<ResourceBudget, String>> map = new LinkedHashMap<>();
+        map.put(Metric.PEAK_MEMORY, ResourceBudget::peakMemory);
+        map.put(Metric.MEMORY_HEADROOM, ResourceBudget::memoryHeadroom);
+        map.put(Metric.CPU_TIME, ResourceBudget::cpuTime);
+        map.put(Metric.AVERAGE_CPU, ResourceBudget::averageCpu);
+        map.put(Metric.PEAK_PIDS, ResourceBudget::peakPids);
+        map.put(Metric.BLOCK_READ, ResourceBudget::blockRead);
+        map.put(Metric.BLOCK_WRITE, ResourceBudget::blockWrite);
+        map.put(Metric.NETWORK_RECEIVED, ResourceBudget::networkReceived);
+        map.put(Metric.NETWORK_SENT, ResourceBudget::networkSent);
+        map.put(Metric.MEMORY_GROWTH, ResourceBudget::memoryGrowth);
+        map.put(Metric.THROTTLED_TIME, ResourceBudget::throttledTime);
+        return java.util.Collections.unmodifiableMap(map);
+    }
+}

@@ -1,0 +1,80 @@
+package io.vitals.internal.junit;
+
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.HostConfig;
+import io.vitals.DataSize;
+import io.vitals.internal.probe.ContainerTarget;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.ResourceProbe;
+import io.vitals.internal.report.ContainerLimits;
+import io.vitals.internal.sampling.ContainerWatch;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ContainerState;
+
+/**
+ * The containers watched in one scope (a test class for static fields, a test for instance fields), kept in that
+ * scope's store. The store closes it before Testcontainers stops the containers, because we put it there later
+ * and stores close in reverse order; the extension also closes it explicitly at the end of the scope.
+ */
+final class ContainerWatches implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+    /** A watched container with what docker inspect told about it. */
+    record Watched(String containerId, ContainerState container, ContainerWatch watch, ContainerLimits limits) {
+    }
+
+    private final Map<String, Watched> byContainerId = new LinkedHashMap<>();
+
+    synchronized Watched watch(String name, ContainerState container, Settings settings, VitalsRuntime runtime)
+            throws ProbeException {
+        String id = container.getContainerId();
+        Watched existing = byContainerId.get(id);
+        if (existing != null) {
+            return existing;
+        }
+        InspectContainerResponse info = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
+        HostConfig host = info.getHostConfig();
+        Long memory = host == null ? null : host.getMemory();
+        OptionalLong memoryLimit = memory != null && memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty();
+        Long pid = info.getState().getPidLong();
+        String image = info.getConfig() == null ? "?" : info.getConfig().getImage();
+        ContainerTarget target = new ContainerTarget(info.getId(), name, image, pid == null ? 0 : pid, memoryLimit);
+        ResourceProbe probe = runtime.probes().open(target, settings.probe());
+        ContainerWatch watch = ContainerWatch.start(name, image, probe, settings.samplingInterval(),
+                runtime.sampler());
+        Watched watched = new Watched(id, container, watch, limitsOf(host, memoryLimit));
+        byContainerId.put(id, watched);
+        return watched;
+    }
+
+    private static ContainerLimits limitsOf(HostConfig host, OptionalLong memory) {
+        if (host == null) {
+            return ContainerLimits.none();
+        }
+        OptionalDouble cpus = OptionalDouble.empty();
+        if (host.getNanoCPUs() != null && host.getNanoCPUs() > 0) {
+            cpus = OptionalDouble.of(host.getNanoCPUs() / 1e9);
+        } else if (host.getCpuQuota() != null && host.getCpuQuota() > 0 && host.getCpuPeriod() != null
+                && host.getCpuPeriod() > 0) {
+            cpus = OptionalDouble.of((double) host.getCpuQuota() / host.getCpuPeriod());
+        }
+        Optional<String> cpuset = Optional.ofNullable(host.getCpusetCpus()).filter(s -> !s.isEmpty());
+        OptionalLong pids = host.getPidsLimit() != null && host.getPidsLimit() > 0
+                ? OptionalLong.of(host.getPidsLimit()) : OptionalLong.empty();
+        return new ContainerLimits(memory.isPresent() ? Optional.of(DataSize.ofBytes(memory.getAsLong()))
+                : Optional.empty(), cpus, cpuset, pids);
+    }
+
+    @Override
+    public synchronized void close() {
+        byContainerId.values().forEach(watched -> watched.watch().close());
+        byContainerId.clear();
+    }
+}

@@ -1,0 +1,94 @@
+package io.vitals.internal.junit;
+
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import io.vitals.ResourceUsage;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.units.DurationParser;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * Finds out whether a container was OOM-killed or stopped during a test, and words it.
+ *
+ * <p>An OOM kill is seen from the cgroup's {@code oom_kill} counter, which also counts a process killed inside a
+ * container that keeps running (a {@code docker exec}'d training job, say, whose container docker does not flag
+ * as {@code OOMKilled}), and from docker's {@code OOMKilled} state when the container itself died.
+ */
+final class FaultInspector {
+
+    static final int LOG_TAIL_LINES = 50;
+    private static final int LAST_SAMPLES = 5;
+
+    private FaultInspector() {
+    }
+
+    static Optional<ContainerFault> inspect(MeasuredContainer container, ResourceUsage usage) {
+        Optional<InspectContainerResponse.ContainerState> state = state(container.containerId());
+        boolean running = state.map(s -> Boolean.TRUE.equals(s.getRunning())).orElse(false);
+        boolean dockerOom = state.map(s -> Boolean.TRUE.equals(s.getOOMKilled())).orElse(false);
+        OptionalLong exitCode = state.filter(s -> !running).map(s -> s.getExitCodeLong())
+                .map(code -> OptionalLong.of(code)).orElse(OptionalLong.empty());
+        if (usage.oomKills() > 0 || (!running && dockerOom)) {
+            Duration at = container.window().firstOomKillAt().orElse(usage.wallTime());
+            String description = "container '" + container.name() + "' was OOM-killed at " + DurationParser.format(at)
+                    + ": limit " + usage.memoryLimit().map(Object::toString).orElse("none") + ", peak "
+                    // the allocation that ends in an OOM kill is often faster than any sampler; the kernel's
+                    // mark is the exact peak where we have it
+                    + usage.peakMemoryHighWaterMark().map(mark -> mark + " (kernel high-water mark; sampled peak "
+                            + usage.peakMemory() + ")").orElse(usage.peakMemory() + " (sampled)")
+                    + ", " + Math.max(1, usage.oomKills()) + (usage.oomKills() > 1 ? " processes" : " process")
+                    + " killed" + (running ? "; the container itself kept running" : "; the container stopped"
+                            + exitCode.stream().mapToObj(code -> " with exit code " + code).findFirst().orElse(""));
+            return Optional.of(new ContainerFault(ContainerFault.Kind.OOM_KILL, exitCode, Optional.of(at),
+                    description));
+        }
+        if (state.isPresent() && !running) {
+            Duration at = usage.wallTime();
+            String description = "container '" + container.name() + "' stopped during the test (noticed at "
+                    + DurationParser.format(at) + "): state " + state.get().getStatus()
+                    + exitCode.stream().mapToObj(code -> ", exit code " + code).findFirst().orElse("")
+                    + container.window().containerGoneReason().map(reason -> " (" + reason + ")").orElse("");
+            return Optional.of(new ContainerFault(ContainerFault.Kind.EXITED, exitCode, Optional.of(at),
+                    description));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<InspectContainerResponse.ContainerState> state(String containerId) {
+        try {
+            return Optional.ofNullable(
+                    DockerClientFactory.lazyClient().inspectContainerCmd(containerId).exec().getState());
+        } catch (RuntimeException e) {
+            return Optional.empty(); // removed already, or the engine is gone: nothing more to learn
+        }
+    }
+
+    /** The last lines of the container's log (stdout and stderr), or a line saying why there are none. */
+    static List<String> logTail(MeasuredContainer container) {
+        try {
+            String logs = container.container().getLogs();
+            List<String> lines = Arrays.asList(logs.split("\n"));
+            return List.copyOf(lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+        } catch (RuntimeException e) {
+            return List.of("(the container's log could not be read: " + e.getMessage() + ")");
+        }
+    }
+
+    /** The last few timeline points, one line each, for a failure message. */
+    static String lastSamples(ResourceUsage usage) {
+        List<TimelinePoint> points = usage.timeline().points();
+        StringBuilder text = new StringBuilder();
+        for (TimelinePoint point : points.subList(Math.max(0, points.size() - LAST_SAMPLES), points.size())) {
+            text.append(String.format("  %8s  MEM %-11s CPU %-9s PIDS %d%n", DurationParser.format(point.offset()),
+                    point.memory(), String.format("%.1f%%", point.cpuPercent()), point.pids()));
+        }
+        return text.toString();
+    }
+}

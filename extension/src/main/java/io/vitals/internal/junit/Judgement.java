@@ -1,0 +1,136 @@
+package io.vitals.internal.junit;
+
+import io.vitals.ContainerFaultError;
+import io.vitals.ResourceBudgetExceededError;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.TestResult;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The verdict on one test: computed once, from the exception handler or the after-test callback, whichever runs
+ * first, and read by both.
+ */
+final class Judgement {
+
+    private final BudgetPlan plan;
+    private final Instant startedAt;
+    private List<ContainerVerdict> verdicts;
+    private boolean faultReported;
+    private Optional<String> faultMessage;
+
+    Judgement(BudgetPlan plan, Instant startedAt) {
+        this.plan = plan;
+        this.startedAt = startedAt;
+    }
+
+    synchronized void judge(TestMeasurement measurement) {
+        if (verdicts != null) {
+            return;
+        }
+        Map<String, ResourceUsage> usages = measurement.finish();
+        List<ContainerVerdict> judged = new ArrayList<>();
+        for (MeasuredContainer container : measurement.containers()) {
+            judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan));
+        }
+        verdicts = List.copyOf(judged);
+    }
+
+    synchronized void faultReported() {
+        faultReported = true;
+    }
+
+    synchronized boolean isFaultReported() {
+        return faultReported;
+    }
+
+    /** The error for faults that fail the test: OOM kills (unless allowed) and exits, with their evidence. */
+    synchronized Optional<ContainerFaultError> faultError() {
+        if (faultMessage == null) {
+            faultMessage = describeFaults(); // reads container logs: once
+        }
+        return faultMessage.map(ContainerFaultError::new);
+    }
+
+    private Optional<String> describeFaults() {
+        List<ContainerVerdict> faulty = verdicts.stream().filter(v -> v.failingFault().isPresent()).toList();
+        if (faulty.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder message = new StringBuilder();
+        for (ContainerVerdict verdict : faulty) {
+            ContainerFault fault = verdict.failingFault().get();
+            if (message.length() > 0) {
+                message.append(System.lineSeparator());
+            }
+            message.append(fault.description()).append(System.lineSeparator());
+            verdict.breachLines().forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
+            message.append("Last samples:").append(System.lineSeparator())
+                    .append(FaultInspector.lastSamples(verdict.usage()));
+            List<String> log = FaultInspector.logTail(verdict.container());
+            message.append("Last ").append(log.size()).append(" lines of the container's log:")
+                    .append(System.lineSeparator());
+            log.forEach(line -> message.append("  | ").append(line).append(System.lineSeparator()));
+        }
+        return Optional.of(message.toString().stripTrailing());
+    }
+
+    /** The error for budget breaches and baseline regressions, all listed together; empty when none. */
+    synchronized Optional<ResourceBudgetExceededError> budgetError(Optional<String> regression) {
+        StringBuilder message = new StringBuilder();
+        for (ContainerVerdict verdict : verdicts) {
+            List<String> lines = verdict.breachLines();
+            if (lines.isEmpty()) {
+                continue;
+            }
+            message.append("Resource budget exceeded by container '").append(verdict.container().name())
+                    .append("' (").append(verdict.usage().image()).append("):").append(System.lineSeparator());
+            lines.forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
+        }
+        regression.ifPresent(text -> message.append(text).append(System.lineSeparator()));
+        return message.length() == 0 ? Optional.empty()
+                : Optional.of(new ResourceBudgetExceededError(message.toString().stripTrailing()));
+    }
+
+    /** The result for the reports, with the outcome as the test will end. */
+    synchronized TestResult result(ExtensionContext context, Optional<String> regression) {
+        Optional<Throwable> thrown = context.getExecutionException();
+        boolean failsHere = faultError().filter(e -> !faultReported).isPresent()
+                || budgetError(regression).isPresent();
+        TestResult.Outcome outcome = thrown.filter(TestAbortedException.class::isInstance).isPresent()
+                ? TestResult.Outcome.ABORTED
+                : thrown.isPresent() || failsHere ? TestResult.Outcome.FAILED : TestResult.Outcome.PASSED;
+        Optional<String> failure = thrown.map(Throwable::getMessage)
+                .or(() -> faultError().map(Throwable::getMessage))
+                .or(() -> budgetError(regression).map(Throwable::getMessage));
+        List<ContainerResult> containers = new ArrayList<>();
+        for (ContainerVerdict verdict : verdicts) {
+            boolean keepLog = verdict.fault().isPresent() || outcome == TestResult.Outcome.FAILED;
+            containers.add(new ContainerResult(verdict.container().name(), verdict.usage().image(),
+                    verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
+                    verdict.checks(), verdict.fault(),
+                    keepLog ? FaultInspector.logTail(verdict.container()) : List.of()));
+        }
+        String className = context.getRequiredTestClass().getName();
+        String methodName = context.getRequiredTestMethod().getName();
+        Optional<String> parameters = isInvocation(context) ? Optional.of(context.getDisplayName())
+                : Optional.empty();
+        return new TestResult(context.getUniqueId(), className, methodName, context.getDisplayName(), parameters,
+                outcome, failure, startedAt, Duration.between(startedAt, Instant.now()), containers);
+    }
+
+    /** A parameterized or repeated test's invocation: its parent is the template, not the class. */
+    private static boolean isInvocation(ExtensionContext context) {
+        return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent();
+    }
+}

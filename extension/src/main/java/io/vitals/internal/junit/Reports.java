@@ -1,0 +1,95 @@
+package io.vitals.internal.junit;
+
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.ReportSession;
+import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.logging.Logger;
+
+import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Connects the extension to the report writers: one {@link ReportSession} per report directory and run, kept in
+ * the root store and closed with it (which writes the run-wide files). Also publishes each test's key figures as
+ * JUnit report entries, so they land in Surefire's XML, and its JSON as a file entry.
+ */
+final class Reports implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(Reports.class.getName());
+
+    private final ReportSession session;
+
+    private Reports(ReportSession session) {
+        this.session = session;
+    }
+
+    static Reports open(Path reportDir, Function<String, Optional<String>> config) {
+        ReportSettings settings;
+        try {
+            settings = ReportSettings.from(key -> key.equals(ReportSettings.REPORT_DIR)
+                    ? Optional.of(reportDir.toString()) : config.apply(key));
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
+        return new Reports(new ReportSession(settings));
+    }
+
+    /** Compares the test with the baseline; call before the outcome is decided. */
+    BaselineVerdict compare(TestResult result) {
+        BaselineVerdict verdict = session.compare(result);
+        if (!verdict.failsTest() && verdict.isNoteworthy()) {
+            verdict.lines().forEach(line -> LOG.info(() -> result.displayName() + ": " + line));
+        }
+        return verdict;
+    }
+
+    void testFinished(ExtensionContext context, TestResult result) {
+        Optional<Path> json = session.testFinished(result);
+        context.publishReportEntry(entries(result));
+        json.ifPresent(path -> {
+            try {
+                context.publishFile(path.getFileName().toString(), MediaType.APPLICATION_JSON,
+                        target -> Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING));
+            } catch (RuntimeException | LinkageError e) {
+                // launchers without output-directory support (older Surefire) cannot take files; the JSON is
+                // in the report directory all the same
+            }
+        });
+    }
+
+    private static Map<String, String> entries(TestResult result) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (ContainerResult container : result.containers()) {
+            String prefix = "vitals." + container.name() + ".";
+            var usage = container.usage();
+            entries.put(prefix + "peakMemory", usage.peakMemory().toString());
+            usage.memoryLimit().ifPresent(limit -> entries.put(prefix + "memoryLimit", limit.toString()));
+            entries.put(prefix + "cpuTime", usage.cpuTime().toMillis() + " ms");
+            entries.put(prefix + "averageCpu", usage.averageCpuPercent().toString());
+            entries.put(prefix + "peakPids", Long.toString(usage.peakPids()));
+            entries.put(prefix + "oomKills", Long.toString(usage.oomKills()));
+            entries.put(prefix + "probe", usage.probe().description());
+        }
+        return entries;
+    }
+
+    void classFinished(Class<?> testClass) {
+        session.classFinished(testClass.getName());
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}

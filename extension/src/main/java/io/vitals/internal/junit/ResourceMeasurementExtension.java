@@ -1,0 +1,278 @@
+package io.vitals.internal.junit;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.vitals.ContainerFaultError;
+import io.vitals.MeasureResources;
+import io.vitals.Measured;
+import io.vitals.ResourceBudget;
+import io.vitals.ResourceMonitor;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.sampling.MeasurementWindow;
+
+import java.lang.reflect.Method;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
+import org.testcontainers.containers.ContainerState;
+
+/**
+ * The extension behind {@link MeasureResources}.
+ *
+ * <p>Approach: budgets and settings are checked in {@code beforeAll}, before Testcontainers (registered after us)
+ * starts anything. Right before each test method runs, every watched container that is running gets a watch (one
+ * per container, in the store of the scope the container lives in) and a measurement window for this test. When
+ * the method has run, the windows are closed, faults and budgets judged, reports written, and the test failed if
+ * it must be. If the test method throws, the exception handler does the judging first, so that an OOM kill is
+ * what the failure says even when the test's own exception was only its consequence.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ResourceMeasurementExtension implements ExecutionCondition, BeforeAllCallback,
+        BeforeTestExecutionCallback, TestExecutionExceptionHandler, AfterTestExecutionCallback, AfterAllCallback,
+        ParameterResolver {
+
+    private static final Logger LOG = Logger.getLogger(ResourceMeasurementExtension.class.getName());
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(ResourceMeasurementExtension.class);
+    private static final String RUNTIME_KEY = "runtime";
+    private static final String SETTINGS_KEY = "settings";
+    // Stores look keys up in their parents too: a test's own watches need a key of their own, or a test would find
+    // (and add its instance containers to) its class's.
+    private static final String CLASS_WATCHES_KEY = "class-watches";
+    private static final String METHOD_WATCHES_KEY = "method-watches";
+    private static final String MEASUREMENT_KEY = "measurement";
+    private static final String JUDGEMENT_KEY = "judgement";
+    private static final String REPORTS_KEY = "reports";
+
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestMethod().isPresent()) {
+            return ConditionEvaluationResult.enabled("decided for the class");
+        }
+        Optional<String> reason = runtime(context).dockerUnavailableReason();
+        if (reason.isEmpty()) {
+            return ConditionEvaluationResult.enabled("a Docker engine is available");
+        }
+        if (settings(context).requireDocker()) {
+            return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
+        }
+        return ConditionEvaluationResult.disabled("Docker is not available (" + reason.get() + "); set "
+                + MeasureResources.REQUIRE_DOCKER_KEY + "=true to fail instead of skipping");
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        Settings settings = settings(context);
+        Optional<String> reason = runtime(context).dockerUnavailableReason();
+        if (reason.isPresent()) {
+            throw new IllegalStateException("A Docker engine is required (" + MeasureResources.REQUIRE_DOCKER_KEY
+                    + "=true) but none is reachable: " + reason.get());
+        }
+        Class<?> testClass = context.getRequiredTestClass();
+        List<String> names = WatchedField.of(testClass).stream().map(WatchedField::name).toList();
+        BudgetPlan.of(testClass, Optional.empty(), names);
+        for (Method method : ReflectionSupport.findMethods(testClass,
+                m -> AnnotationSupport.isAnnotated(m, ResourceBudget.class)
+                        || AnnotationSupport.isAnnotated(m, ResourceBudget.List.class),
+                HierarchyTraversalMode.TOP_DOWN)) {
+            BudgetPlan.of(testClass, Optional.of(method), names);
+        }
+        reports(context, settings);
+    }
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) throws Exception {
+        Settings settings = settings(context);
+        Class<?> testClass = context.getRequiredTestClass();
+        List<WatchedField> fields = WatchedField.of(testClass);
+        List<String> names = fields.stream().map(WatchedField::name).toList();
+        BudgetPlan plan = BudgetPlan.of(testClass, context.getTestMethod(), names);
+        List<MeasuredContainer> measured = new ArrayList<>();
+        try {
+            for (WatchedField field : fields) {
+                Optional<ContainerState> container = field.container(instanceFor(context, field));
+                if (container.isEmpty() || container.get().getContainerId() == null
+                        || !container.get().isRunning()) {
+                    if (AnnotationSupport.isAnnotated(field.field(), Measured.class)) {
+                        LOG.warning(() -> "@Measured field '" + field.name() + "' of " + testClass.getSimpleName()
+                                + " holds no running container when " + context.getDisplayName()
+                                + " starts; it is not measured");
+                        continue;
+                    }
+                    throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
+                            + testClass.getSimpleName() + " holds no running container when "
+                            + context.getDisplayName() + " starts");
+                }
+                ContainerWatches watches = watchesFor(context, field);
+                ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
+                        runtime(context));
+                MeasurementWindow window = watched.watch().openWindow();
+                window.onReading(new MemoryGuard(field.name(), context.getDisplayName(), window,
+                        settings.memoryWarning()));
+                measured.add(new MeasuredContainer(field.name(), watched.containerId(), container.get(),
+                        watched.watch(), window, watched.limits()));
+            }
+        } catch (ProbeException e) {
+            measured.forEach(m -> m.window().close());
+            throw new IllegalStateException("Cannot measure the containers of " + context.getDisplayName() + ": "
+                    + e.getMessage(), e);
+        }
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
+        store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now()));
+    }
+
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
+        Optional<TestMeasurement> measurement = measurement(context);
+        if (measurement.isEmpty()) {
+            throw throwable;
+        }
+        Judgement judgement = context.getStore(NAMESPACE).get(JUDGEMENT_KEY, Judgement.class);
+        judgement.judge(measurement.get());
+        Optional<ContainerFaultError> fault = judgement.faultError();
+        if (fault.isPresent()) {
+            judgement.faultReported();
+            fault.get().initCause(throwable);
+            throw fault.get();
+        }
+        throw throwable;
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        Optional<TestMeasurement> measurement = measurement(context);
+        if (measurement.isEmpty()) {
+            return;
+        }
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        Judgement judgement = store.get(JUDGEMENT_KEY, Judgement.class);
+        try {
+            judgement.judge(measurement.get());
+            Reports reports = reports(context, settings(context));
+            BaselineVerdict verdict = reports.compare(judgement.result(context, Optional.empty()));
+            Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
+            reports.testFinished(context, judgement.result(context, regression));
+            List<Throwable> failures = new ArrayList<>();
+            judgement.faultError().filter(error -> !judgement.isFaultReported()).ifPresent(failures::add);
+            judgement.budgetError(regression).ifPresent(failures::add);
+            if (!failures.isEmpty()) {
+                Throwable first = failures.get(0);
+                failures.subList(1, failures.size()).forEach(first::addSuppressed);
+                throwUnchecked(first);
+            }
+        } finally {
+            ContainerWatches methodWatches = store.remove(METHOD_WATCHES_KEY, ContainerWatches.class);
+            if (methodWatches != null) {
+                methodWatches.close();
+            }
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        ContainerWatches watches = context.getStore(NAMESPACE).remove(CLASS_WATCHES_KEY, ContainerWatches.class);
+        if (watches != null) {
+            watches.close();
+        }
+        reports(context, settings(context)).classFinished(context.getRequiredTestClass());
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameterContext.getParameter().getType() == ResourceMonitor.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return measurement(extensionContext).orElseThrow(() -> new ExtensionConfigurationException(
+                "ResourceMonitor can only be injected into test methods of a @MeasureResources class"));
+    }
+
+    private static Optional<TestMeasurement> measurement(ExtensionContext context) {
+        return Optional.ofNullable(context.getStore(NAMESPACE).get(MEASUREMENT_KEY, TestMeasurement.class));
+    }
+
+    private static VitalsRuntime runtime(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RUNTIME_KEY, key -> new VitalsRuntime(),
+                VitalsRuntime.class);
+    }
+
+    private static Reports reports(ExtensionContext context, Settings settings) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(REPORTS_KEY + ":" + settings.reportDir(),
+                key -> Reports.open(settings.reportDir(), context::getConfigurationParameter), Reports.class);
+    }
+
+    /** Settings of the test class, resolved once per class context. */
+    private static Settings settings(ExtensionContext context) {
+        ExtensionContext classContext = context;
+        while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
+            classContext = classContext.getParent().get();
+        }
+        ExtensionContext owner = classContext;
+        return owner.getStore(NAMESPACE).getOrComputeIfAbsent(SETTINGS_KEY,
+                key -> Settings.resolve(AnnotationSupport.findAnnotation(owner.getTestClass(), MeasureResources.class),
+                        owner::getConfigurationParameter),
+                Settings.class);
+    }
+
+    private static Optional<Object> instanceFor(ExtensionContext context, WatchedField field) {
+        if (field.isStatic()) {
+            return Optional.empty();
+        }
+        return context.getTestInstances().flatMap(instances -> instances.findInstance(field.declaringClass())
+                .map(Object.class::cast));
+    }
+
+    /**
+     * The store a field's watch lives in: the class context for static fields (and for instance fields under
+     * {@code PER_CLASS} lifecycle), the test's own context for instance fields.
+     */
+    private static ContainerWatches watchesFor(ExtensionContext context, WatchedField field) {
+        ExtensionContext owner = context;
+        boolean classScoped = field.isStatic() || context.getTestInstanceLifecycle()
+                .filter(lifecycle -> lifecycle == TestInstance.Lifecycle.PER_CLASS).isPresent();
+        if (classScoped) {
+            ExtensionContext candidate = context;
+            while (candidate.getParent().isPresent()) {
+                candidate = candidate.getParent().get();
+                if (candidate.getTestMethod().isEmpty() && candidate.getTestClass().isPresent()
+                        && field.declaringClass().isAssignableFrom(candidate.getTestClass().get())) {
+                    owner = candidate;
+                }
+                if (candidate.getTestClass().filter(c -> c.equals(field.declaringClass())).isPresent()) {
+                    owner = candidate;
+                    break;
+                }
+            }
+        }
+        return owner.getStore(NAMESPACE).getOrComputeIfAbsent(classScoped ? CLASS_WATCHES_KEY : METHOD_WATCHES_KEY,
+                key -> new ContainerWatches(), ContainerWatches.class);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void throwUnchecked(Throwable throwable) throws T {
+        throw (T) throwable;
+    }
+
+}

@@ -1,0 +1,69 @@
+package io.vitals.internal.junit;
+
+import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import io.vitals.internal.probe.ProbeFactory;
+import io.vitals.internal.sampling.Sampler;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.dockerclient.TransportConfig;
+
+/**
+ * What one test run shares, kept in the root store and closed with it: the sampler thread, the probe factory and
+ * its Engine API client, and the Docker availability check. Nothing here is static, so two launchers in one JVM
+ * (as in the extension's own engine-kit tests) never share state.
+ */
+final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+    private final Sampler sampler = new Sampler("vitals-sampler");
+    private final ProbeFactory probes = ProbeFactory.forThisHost(this::engineClient);
+    private DockerHttpClient engineClient;
+    private DockerAvailability docker;
+
+    Sampler sampler() {
+        return sampler;
+    }
+
+    ProbeFactory probes() {
+        return probes;
+    }
+
+    synchronized Optional<String> dockerUnavailableReason() {
+        if (docker == null) {
+            docker = DockerAvailability.check();
+        }
+        return docker.unavailableReason();
+    }
+
+    /** The HTTP client for the Engine API probe, on the transport Testcontainers itself resolved. */
+    private synchronized DockerHttpClient engineClient() {
+        if (engineClient == null) {
+            TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
+            engineClient = new ZerodepDockerHttpClient.Builder()
+                    .dockerHost(transport.getDockerHost())
+                    .sslConfig(transport.getSslConfig())
+                    .connectionTimeout(Duration.ofSeconds(5))
+                    .responseTimeout(Duration.ofSeconds(10))
+                    .build();
+        }
+        return engineClient;
+    }
+
+    @Override
+    public synchronized void close() {
+        sampler.close();
+        if (engineClient != null) {
+            try {
+                engineClient.close();
+            } catch (IOException e) {
+                // the run is over; an unclean socket close loses nothing
+            }
+            engineClient = null;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.vitals.tensorflow;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import com.github.dockerjava.api.model.DeviceRequest;
+import io.vitals.DataSize;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.apiguardian.api.API;
+import org.testcontainers.containers.Container;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * A container for TensorFlow workloads, with docker run's resource limits as first-class settings.
+ *
+ * <p>The container idles ({@code sleep infinity}) and each {@link #train(String...)} runs the training command
+ * inside it, so one container can serve several tests, each measured on its own. The training output is also
+ * copied to the container's log, where failure reports find it.
+ *
+ * <p>The image is the one given, else the system property {@value #IMAGE_PROPERTY}, else
+ * {@value #DEFAULT_IMAGE}, the image this project builds (TensorFlow Java 1.1.0 on Debian with a {@code train}
+ * command). For a {@code tensorflow/tensorflow} image from a registry, run Python scripts with
+ * {@code withTrainCommand("python", "/work/train.py")} and copy them in with {@code withCopyFileToContainer}.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
+
+    /** System property naming the image: {@value}. */
+    public static final String IMAGE_PROPERTY = "vitals.tensorflow.image";
+
+    /** The image built by this project's scripts: {@value}. */
+    public static final String DEFAULT_IMAGE = "vitals/tensorflow:latest";
+
+    /** Label put on every container this class creates, so leftovers can be found and removed: {@value}. */
+    public static final String LABEL = "io.vitals.managed";
+
+    private static final int OUTPUT_TAIL_LINES = 30;
+
+    private List<String> trainCommand = List.of("train");
+
+    /** A container of the image named by {@value #IMAGE_PROPERTY}, or of {@value #DEFAULT_IMAGE}. */
+    public TensorFlowContainer() {
+        this(DockerImageName.parse(System.getProperty(IMAGE_PROPERTY, DEFAULT_IMAGE)));
+    }
+
+    public TensorFlowContainer(String image) {
+        this(DockerImageName.parse(image));
+    }
+
+    public TensorFlowContainer(DockerImageName image) {
+        super(image);
+        withCommand("sleep", "infinity");
+        withLabel(LABEL, "true");
+        withImagePullPolicy(name -> false); // locally built images are never pulled (and cannot be, offline)
+    }
+
+    /** Hard memory limit, like {@code docker run --memory}: e.g. {@code "2GiB"}, {@code "512m"}. */
+    public TensorFlowContainer withMemoryLimit(String size) {
+        return withMemoryLimit(DataSize.parse(size));
+    }
+
+    public TensorFlowContainer withMemoryLimit(DataSize size) {
+        long bytes = size.toBytes();
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withMemory(bytes));
+    }
+
+    /** Memory plus swap, like {@code docker run --memory-swap}; equal to the memory limit means no swap. */
+    public TensorFlowContainer withMemorySwapLimit(String size) {
+        return withMemorySwapLimit(DataSize.parse(size));
+    }
+
+    public TensorFlowContainer withMemorySwapLimit(DataSize size) {
+        long bytes = size.toBytes();
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withMemorySwap(bytes));
+    }
+
+    /** CPU limit in cores, like {@code docker run --cpus 1.5}. */
+    public TensorFlowContainer withCpuLimit(double cpus) {
+        if (!(cpus > 0) || Double.isInfinite(cpus)) {
+            throw new IllegalArgumentException("CPU limit must be a positive number of cores: " + cpus);
+        }
+        long nanoCpus = Math.round(cpus * 1e9);
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withNanoCPUs(nanoCpus));
+    }
+
+    /** CPUs the container may run on, like {@code docker run --cpuset-cpus 0-1}. */
+    public TensorFlowContainer withCpuset(String cpus) {
+        Objects.requireNonNull(cpus, "cpus");
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
+    }
+
+    /** Limit on tasks, like {@code docker run --pids-limit}. */
+    public TensorFlowContainer withPidsLimit(long pids) {
+        if (pids <= 0) {
+            throw new IllegalArgumentException("PIDs limit must be positive: " + pids);
+        }
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPidsLimit(pids));
+    }
+
+    /** Size of {@code /dev/shm}, like {@code docker run --shm-size}; data loaders often need more than 64 MB. */
+    public TensorFlowContainer withShmSize(String size) {
+        return withSharedMemorySize(DataSize.parse(size).toBytes());
+    }
+
+    /**
+     * GPUs, like {@code docker run --gpus}: {@code "all"}, a count ({@code "2"}) or {@code "device=0,1"}. Needs
+     * the NVIDIA container runtime on the engine's host.
+     */
+    public TensorFlowContainer withGpus(String gpus) {
+        DeviceRequest request = new DeviceRequest().withDriver("nvidia")
+                .withCapabilities(List.of(List.of("gpu")));
+        String value = gpus.trim();
+        if (value.equals("all")) {
+            request = request.withCount(-1);
+        } else if (value.startsWith("device=")) {
+            request = request.withDeviceIds(Arrays.asList(value.substring("device=".length()).split(",")));
+        } else if (value.matches("[0-9]+")) {
+            request = request.withCount(Integer.parseInt(value));
+        } else {
+            throw new IllegalArgumentException("Invalid GPU request '" + gpus
+                    + "': expected all, a count such as 2, or device=0,1");
+        }
+        DeviceRequest finalRequest = request;
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+                .withDeviceRequests(List.of(finalRequest)));
+    }
+
+    /** The command {@link #train(String...)} runs, before its arguments. Default: {@code train}. */
+    public TensorFlowContainer withTrainCommand(String... command) {
+        if (command.length == 0) {
+            throw new IllegalArgumentException("The training command must not be empty");
+        }
+        this.trainCommand = List.of(command);
+        return self();
+    }
+
+    /**
+     * Runs the training command with {@code args} inside the container and waits for it.
+     *
+     * @throws TrainingFailedException when it exits non-zero; the message carries the tail of its output
+     */
+    public TrainingResult train(String... args) throws IOException, InterruptedException {
+        TrainingResult result = trainAllowingFailure(args);
+        if (!result.succeeded()) {
+            throw new TrainingFailedException("Training in container " + getContainerName() + " exited with code "
+                    + result.exitCode() + (result.exitCode() == 137 ? " (killed: SIGKILL, often the OOM killer)"
+                            : "") + "; last lines of its output:\n" + result.outputTail(OUTPUT_TAIL_LINES), result);
+        }
+        return result;
+    }
+
+    /** Like {@link #train(String...)}, but returns a failed run instead of throwing. */
+    public TrainingResult trainAllowingFailure(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        // pipefail keeps the trainer's exit code; tee copies its output to PID 1's stdout, i.e. the container log
+        command.addAll(List.of("bash", "-c", "set -o pipefail; \"$@\" 2>&1 | tee -a /proc/1/fd/1", "train"));
+        command.addAll(trainCommand);
+        command.addAll(Arrays.asList(args));
+        Container.ExecResult exec = execInContainer(command.toArray(String[]::new));
+        return TrainingResult.of(exec.getExitCode(), exec.getStdout() + exec.getStderr());
+    }
+
+    /** Labels of this container, for tests and cleanup. */
+    public Map<String, String> labels() {
+        return getLabels();
+    }
+}

@@ -1,0 +1,230 @@
+package io.vitals.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vitals.MeasureResources;
+import io.vitals.ResourceMonitor;
+import io.vitals.ResourceUsage;
+import io.vitals.testing.StressContainer;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.junit.jupiter.Container;
+
+/** Container scopes, JUnit's test kinds and parallel execution; and nothing left behind. */
+@DisplayName("Lifecycle")
+class LifecycleIT {
+
+    @TempDir
+    Path reports;
+
+    @Test
+    @DisplayName("a class-scoped container shared by three tests: each test's usage is its own (no bleed)")
+    void sharedContainerGivesEachTestItsOwnUsage() {
+        EngineExecutionResults results = VitalsTestKit.run(reports, SharedContainerTestCases.class);
+
+        VitalsTestKit.assertAllSucceeded(results, 3);
+    }
+
+    @Test
+    @DisplayName("method-scoped containers, @Nested classes, parameterized and repeated tests, PER_CLASS instances")
+    void testKinds() {
+        EngineExecutionResults results = VitalsTestKit.run(reports, TestKindsTestCases.class);
+
+        VitalsTestKit.assertAllSucceeded(results, 7);
+        assertThat(VitalsTestKit.entry(results, "[1] workers=1", "vitals.stress.cpuTime")).isPresent();
+        EngineExecutionResults perClass = VitalsTestKit.run(reports, PerClassTestCases.class);
+        VitalsTestKit.assertAllSucceeded(perClass, 2);
+    }
+
+    @Test
+    @DisplayName("four concurrent tests, each with its own container: each test's figures are its own")
+    void parallelTestsKeepTheirOwnFigures() {
+        EngineExecutionResults results = VitalsTestKit.run(reports, ParallelTestCases.class,
+                "junit.jupiter.execution.parallel.enabled", "true",
+                "junit.jupiter.execution.parallel.mode.default", "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy", "fixed",
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "4");
+
+        VitalsTestKit.assertAllSucceeded(results, 4);
+        assertThat(cpuMillis(results, "idle")).isLessThan(300);
+        // fixed amounts of work (stress-ng --cpu-ops, about 2,900 ops per CPU second here), so contention between
+        // the four tests on two cores stretches their wall time but not their CPU time
+        assertThat(cpuMillis(results, "busyHalfSecond")).isBetween(350L, 900L);
+        assertThat(cpuMillis(results, "busyOneSecond")).isBetween(800L, 1600L);
+        assertThat(cpuMillis(results, "busyOneAndAHalfSeconds")).isBetween(1200L, 2400L);
+    }
+
+    private static long cpuMillis(EngineExecutionResults results, String test) {
+        String value = VitalsTestKit.entry(results, test, "vitals.stress.cpuTime").orElseThrow();
+        return Long.parseLong(value.replace(" ms", ""));
+    }
+
+    @Test
+    @DisplayName("100 tests in a row leave no sampler thread and no container behind")
+    void hundredTestsLeaveNothingBehind() {
+        long containersBefore = managedContainers();
+
+        EngineExecutionResults results = VitalsTestKit.run(reports, HundredTestCases.class);
+
+        VitalsTestKit.assertAllSucceeded(results, 100);
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("vitals-sampler"));
+        assertThat(managedContainers()).isEqualTo(containersBefore);
+    }
+
+    private static long managedContainers() {
+        return DockerClientFactory.lazyClient().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of("io.vitals.managed", "true")).exec().size();
+    }
+
+    @MeasureResources
+    static class SharedContainerTestCases {
+
+        @Container
+        static final StressContainer stress = new StressContainer().withMemoryLimit("1GiB");
+
+        @Test
+        void first_burnsCpu(ResourceMonitor monitor) throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet"); // about 1 s of CPU
+            ResourceUsage usage = monitor.usage();
+            assertThat(usage.cpuTime()).isGreaterThan(Duration.ofMillis(800));
+            assertThat(usage.peakMemory().toMiB()).isLessThan(50);
+        }
+
+        @Test
+        void second_allocates(ResourceMonitor monitor) throws Exception {
+            stress.sh("dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | sleep 0.3");
+            ResourceUsage usage = monitor.usage();
+            assertThat(usage.peakMemory().toMiB()).isGreaterThan(290);
+            assertThat(usage.cpuTime()).as("the first test's CPU time does not bleed in")
+                    .isLessThan(Duration.ofMillis(600));
+        }
+
+        @Test
+        void third_idles(ResourceMonitor monitor) throws Exception {
+            stress.sh("sleep 0.5");
+            ResourceUsage usage = monitor.usage();
+            assertThat(usage.peakMemory().toMiB()).as("the second test's spike does not bleed in").isLessThan(50);
+            assertThat(usage.peakMemoryHighWaterMark().orElseThrow().toMiB()).as("the mark was reset")
+                    .isLessThan(50);
+            assertThat(usage.cpuTime()).isLessThan(Duration.ofMillis(300));
+        }
+    }
+
+    @MeasureResources
+    static class TestKindsTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        @Test
+        void methodScoped(ResourceMonitor monitor) {
+            assertThat(monitor.usages()).containsOnlyKeys("stress");
+        }
+
+        @ParameterizedTest
+        @ValueSource(ints = {1, 2})
+        void parameterized(int workers, ResourceMonitor monitor) throws Exception {
+            // a fixed amount of work per worker (about 0.35 s of CPU each here), whatever else the machine runs
+            stress.sh("stress-ng --cpu " + workers + " --cpu-method int64 --cpu-ops " + 1000 * workers + " --quiet");
+            assertThat(monitor.usage().cpuTime()).isGreaterThan(Duration.ofMillis(250L * workers));
+        }
+
+        @RepeatedTest(2)
+        void repeated(ResourceMonitor monitor) {
+            assertThat(monitor.usage().probe().name()).startsWith("HOST_CGROUP");
+        }
+
+        @Nested
+        class Inner {
+
+            @Container
+            final StressContainer inner = new StressContainer();
+
+            @Test
+            void seesBothContainers(ResourceMonitor monitor) throws Exception {
+                inner.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet");
+                assertThat(monitor.usages()).containsOnlyKeys("stress", "inner");
+                assertThat(monitor.usage("inner").cpuTime()).isGreaterThan(Duration.ofMillis(500));
+                assertThat(monitor.usage("stress").cpuTime()).isLessThan(Duration.ofMillis(300));
+            }
+
+            @Test
+            void usageWithoutNameNamesTheChoices(ResourceMonitor monitor) {
+                org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(monitor::usage)
+                        .withMessage("2 containers are watched (stress, inner): name one, e.g. usage(\"stress\")");
+            }
+        }
+    }
+
+    @MeasureResources
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    static class PerClassTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        @Test
+        void first(ResourceMonitor monitor) throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet");
+            assertThat(monitor.usage().cpuTime()).isGreaterThan(Duration.ofMillis(500));
+        }
+
+        @Test
+        void second(ResourceMonitor monitor) {
+            assertThat(monitor.usage().cpuTime()).isLessThan(Duration.ofMillis(300));
+        }
+    }
+
+    @MeasureResources
+    @org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
+    static class ParallelTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        @Test
+        void idle() throws Exception {
+            stress.sh("sleep 1.5");
+        }
+
+        @Test
+        void busyHalfSecond() throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 1400 --quiet; sleep 1");
+        }
+
+        @Test
+        void busyOneSecond() throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet; sleep 0.5");
+        }
+
+        @Test
+        void busyOneAndAHalfSeconds() throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 4300 --quiet");
+        }
+    }
+
+    @MeasureResources
+    static class HundredTestCases {
+
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @RepeatedTest(100)
+        void aTest(ResourceMonitor monitor) {
+            assertThat(monitor.usage().container()).isEqualTo("stress");
+        }
+    }
+}
