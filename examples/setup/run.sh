@@ -19,6 +19,11 @@ esac
 total="$(vitals_now)"
 bash "$here/docker-engine.sh"
 start="$(vitals_now)"; bash "$here/images.sh"; vitals_took "images (total)" "$start"
+if [[ "$mode" == "all" ]]; then
+  # the Engine API probe is tested against a second engine on a loopback TCP port, the HTML report in Chromium
+  bash "$here/second-engine.sh"
+  bash "$here/chromium.sh"
+fi
 # shellcheck source=testcontainers-env.sh
 source "$here/testcontainers-env.sh"
 bash "$here/cleanup.sh" >/dev/null

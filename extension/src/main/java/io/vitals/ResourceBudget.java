@@ -80,6 +80,14 @@ public @interface ResourceBudget {
     /** Whether an OOM kill in the container is allowed; by default any OOM kill fails the test. */
     boolean allowOomKill() default false;
 
+    /**
+     * Ends the test as soon as a sample shows {@link #peakMemory()} or {@link #peakPids()} exceeded, instead of
+     * letting it run on: the test thread is interrupted (a blocking {@code train(...)} call returns with an
+     * {@code InterruptedException}) and the test fails with the breach. Processes the test started inside a
+     * container shared by the class keep running until they end or the container stops.
+     */
+    boolean failFast() default false;
+
     /** Repeats {@link ResourceBudget} for several containers. */
     @API(status = EXPERIMENTAL, since = "0.1")
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})

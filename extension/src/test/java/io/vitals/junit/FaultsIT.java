@@ -68,6 +68,35 @@ class FaultsIT {
                 .contains("state exited, exit code 3");
     }
 
+    @Test
+    @DisplayName("failFast ends a test as soon as a sample shows peak memory over budget")
+    void failFastEndsTheTestEarly() {
+        long started = System.nanoTime();
+        EngineExecutionResults results = VitalsTestKit.run(reports, FailFastTestCases.class);
+        long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+
+        Throwable failure = VitalsTestKit.failureOf(results.testEvents().failed().stream().findFirst()
+                .orElseThrow());
+        assertThat(failure).isInstanceOf(io.vitals.ResourceBudgetExceededError.class)
+                .hasMessageStartingWith("Ended early: container 'stress': peak memory reached ")
+                .hasMessageContaining("over the budget of 100MiB; the test was ended early (failFast)")
+                .hasCauseInstanceOf(InterruptedException.class);
+        assertThat(seconds).as("the 30 s test was not run to its end").isLessThan(25);
+    }
+
+    @MeasureResources
+    static class FailFastTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer().withMemoryLimit("1GiB");
+
+        @Test
+        @ResourceBudget(peakMemory = "100MiB", failFast = true)
+        void holdsTooMuchForLong() throws Exception {
+            stress.sh("dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | sleep 30");
+        }
+    }
+
     @MeasureResources
     static class OomTestCases {
 

@@ -31,10 +31,18 @@ record BudgetPlan(List<ContainerBudget> budgets) {
      * @param limits the budgets
      * @param allowOomKill whether an OOM kill is allowed
      */
-    record ContainerBudget(String container, Optional<String> phase, List<Limit> limits, boolean allowOomKill) {
+    record ContainerBudget(String container, Optional<String> phase, List<Limit> limits, boolean allowOomKill,
+            boolean failFast) {
     }
 
     private static final Map<Metric, Function<ResourceBudget, String>> ATTRIBUTES = attributes();
+
+    /** The whole-test budgets of {@code container} that end the test at once when broken. */
+    List<Limit> failFastLimits(String container) {
+        return budgets.stream().filter(b -> b.container().equals(container) && b.phase().isEmpty() && b.failFast())
+                .flatMap(b -> b.limits().stream())
+                .filter(l -> l.metric() == Metric.PEAK_MEMORY || l.metric() == Metric.PEAK_PIDS).toList();
+    }
 
     boolean allowsOomKill(String container) {
         return budgets.stream().anyMatch(b -> b.container().equals(container) && b.phase().isEmpty()
@@ -64,7 +72,8 @@ record BudgetPlan(List<ContainerBudget> budgets) {
         for (Merged entry : merged.values()) {
             List<Limit> limits = new ArrayList<>();
             entry.values.forEach((metric, text) -> limits.add(Limit.parse(metric, text)));
-            budgets.add(new ContainerBudget(entry.container, entry.phase, limits, entry.allowOomKill));
+            budgets.add(new ContainerBudget(entry.container, entry.phase, limits, entry.allowOomKill,
+                    entry.failFast));
         }
         return new BudgetPlan(List.copyOf(budgets));
     }
@@ -74,6 +83,7 @@ record BudgetPlan(List<ContainerBudget> budgets) {
         final Optional<String> phase;
         final Map<Metric, String> values = new LinkedHashMap<>();
         boolean allowOomKill;
+        boolean failFast;
 
         Merged(String container, Optional<String> phase) {
             this.container = container;
@@ -89,6 +99,7 @@ record BudgetPlan(List<ContainerBudget> budgets) {
             Merged entry = merged.computeIfAbsent(container + "\u0000" + phase.orElse(""),
                     key -> new Merged(container, phase));
             entry.allowOomKill = budget.allowOomKill();
+            entry.failFast = budget.failFast();
             ATTRIBUTES.forEach((metric, attribute) -> {
                 String value = attribute.apply(budget);
                 if (value.isEmpty()) {

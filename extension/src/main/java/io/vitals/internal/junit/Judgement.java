@@ -27,11 +27,20 @@ final class Judgement {
     private final Instant startedAt;
     private List<ContainerVerdict> verdicts;
     private boolean faultReported;
+    private boolean budgetReported;
     private Optional<String> faultMessage;
 
-    Judgement(BudgetPlan plan, Instant startedAt) {
+    private final List<FailFastGuard> guards;
+
+    Judgement(BudgetPlan plan, Instant startedAt, List<FailFastGuard> guards) {
         this.plan = plan;
         this.startedAt = startedAt;
+        this.guards = List.copyOf(guards);
+    }
+
+    /** Whether a fail-fast guard ended the test early. */
+    boolean endedEarly() {
+        return guards.stream().anyMatch(guard -> guard.breach().isPresent());
     }
 
     synchronized void judge(TestMeasurement measurement) {
@@ -48,6 +57,14 @@ final class Judgement {
 
     synchronized void faultReported() {
         faultReported = true;
+    }
+
+    synchronized void budgetReported() {
+        budgetReported = true;
+    }
+
+    synchronized boolean isBudgetReported() {
+        return budgetReported;
     }
 
     synchronized boolean isFaultReported() {
@@ -88,6 +105,8 @@ final class Judgement {
     /** The error for budget breaches and baseline regressions, all listed together; empty when none. */
     synchronized Optional<ResourceBudgetExceededError> budgetError(Optional<String> regression) {
         StringBuilder message = new StringBuilder();
+        guards.forEach(guard -> guard.breach().ifPresent(breach -> message.append("Ended early: ").append(breach)
+                .append(System.lineSeparator())));
         for (ContainerVerdict verdict : verdicts) {
             List<String> lines = verdict.breachLines();
             if (lines.isEmpty()) {

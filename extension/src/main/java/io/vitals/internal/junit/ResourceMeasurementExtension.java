@@ -5,8 +5,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ContainerFaultError;
 import io.vitals.MeasureResources;
 import io.vitals.Measured;
+import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceBudget;
 import io.vitals.ResourceMonitor;
+import io.vitals.internal.budget.Limit;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.sampling.MeasurementWindow;
@@ -108,6 +110,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         List<String> names = fields.stream().map(WatchedField::name).toList();
         BudgetPlan plan = BudgetPlan.of(testClass, context.getTestMethod(), names);
         List<MeasuredContainer> measured = new ArrayList<>();
+        List<FailFastGuard> guards = new ArrayList<>();
         try {
             for (WatchedField field : fields) {
                 Optional<ContainerState> container = field.container(instanceFor(context, field));
@@ -127,8 +130,16 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
                         runtime(context));
                 MeasurementWindow window = watched.watch().openWindow();
-                window.onReading(new MemoryGuard(field.name(), context.getDisplayName(), window,
-                        settings.memoryWarning()));
+                MemoryGuard memoryGuard = new MemoryGuard(field.name(), context.getDisplayName(), window,
+                        settings.memoryWarning());
+                List<Limit> failFast = plan.failFastLimits(field.name());
+                if (failFast.isEmpty()) {
+                    window.onReading(memoryGuard);
+                } else {
+                    FailFastGuard guard = new FailFastGuard(field.name(), failFast, window, Thread.currentThread());
+                    guards.add(guard);
+                    window.onReading(memoryGuard.andThen(guard));
+                }
                 measured.add(new MeasuredContainer(field.name(), watched.containerId(), container.get(),
                         watched.watch(), window, watched.limits()));
             }
@@ -139,7 +150,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         }
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
-        store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now()));
+        store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now(), guards));
     }
 
     @Override
@@ -156,6 +167,16 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             fault.get().initCause(throwable);
             throw fault.get();
         }
+        if (judgement.endedEarly()) {
+            // the InterruptedException is our doing: what the test should say is why we ended it
+            Optional<ResourceBudgetExceededError> breach = judgement.budgetError(Optional.empty());
+            if (breach.isPresent()) {
+                judgement.budgetReported();
+                Thread.interrupted();
+                breach.get().initCause(throwable);
+                throw breach.get();
+            }
+        }
         throw throwable;
     }
 
@@ -169,13 +190,17 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         Judgement judgement = store.get(JUDGEMENT_KEY, Judgement.class);
         try {
             judgement.judge(measurement.get());
+            if (judgement.endedEarly()) {
+                Thread.interrupted(); // the guard's interrupt must not leak into the next test on this thread
+            }
             Reports reports = reports(context, settings(context));
             BaselineVerdict verdict = reports.compare(judgement.result(context, Optional.empty()));
             Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
             reports.testFinished(context, judgement.result(context, regression));
             List<Throwable> failures = new ArrayList<>();
             judgement.faultError().filter(error -> !judgement.isFaultReported()).ifPresent(failures::add);
-            judgement.budgetError(regression).ifPresent(failures::add);
+            judgement.budgetError(regression).filter(error -> !judgement.isBudgetReported())
+                    .ifPresent(failures::add);
             if (!failures.isEmpty()) {
                 Throwable first = failures.get(0);
                 failures.subList(1, failures.size()).forEach(first::addSuppressed);

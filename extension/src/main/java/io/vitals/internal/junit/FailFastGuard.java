@@ -1,0 +1,60 @@
+package io.vitals.internal.junit;
+
+import io.vitals.DataSize;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.budget.Metric;
+import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.sampling.MeasurementWindow;
+import io.vitals.internal.units.DurationParser;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Ends a test early when a sample already breaks a {@code failFast} budget: there is no point training for ten
+ * more minutes once peak memory is over budget. Runs on the sampler thread, so it only records the breach and
+ * interrupts the test thread; the verdict itself is still given after the test, from the full figures.
+ */
+final class FailFastGuard implements Consumer<RawReading> {
+
+    private final String container;
+    private final List<Limit> limits;
+    private final MeasurementWindow window;
+    private final Thread testThread;
+    private final AtomicReference<String> breach = new AtomicReference<>();
+
+    FailFastGuard(String container, List<Limit> limits, MeasurementWindow window, Thread testThread) {
+        this.container = container;
+        this.limits = limits;
+        this.window = window;
+        this.testThread = testThread;
+    }
+
+    @Override
+    public void accept(RawReading reading) {
+        if (breach.get() != null) {
+            return;
+        }
+        for (Limit limit : limits) {
+            double value = limit.metric() == Metric.PEAK_MEMORY ? reading.workingSetBytes() : reading.pids();
+            if (value > limit.value() && breach.compareAndSet(null, describe(limit, value, reading))) {
+                testThread.interrupt();
+                return;
+            }
+        }
+    }
+
+    private String describe(Limit limit, double value, RawReading reading) {
+        String figure = limit.metric() == Metric.PEAK_MEMORY ? DataSize.ofBytes((long) value).toString()
+                : Long.toString((long) value);
+        return "container '" + container + "': " + limit.metric().label() + " reached " + figure + " at "
+                + DurationParser.format(window.offsetOf(reading)) + ", over the budget of " + limit.text()
+                + "; the test was ended early (failFast)";
+    }
+
+    Optional<String> breach() {
+        return Optional.ofNullable(breach.get());
+    }
+}
