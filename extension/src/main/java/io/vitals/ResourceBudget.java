@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * A resource budget for a test: the test fails when a watched container uses more than this.
  *
  * <p>On a class, it applies to every test of the class; on a method, its attributes override the class's one by
- * one. Attributes left empty set no budget. When several containers are watched, {@link #container()} names the
+ * one. Attributes left empty set no budget; the flags {@link #allowOomKill()} and {@link #failFast()} are on when
+ * any budget that applies to the container turns them on. When several containers are watched, {@link #container()} names the
  * one a budget applies to (by field name); repeat the annotation for several containers.
  *
  * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 100MB} (SI), {@code 2g} (docker's

@@ -27,7 +27,8 @@ import org.testcontainers.utility.DockerImageName;
  * <p>The image is the one given, else the system property {@value #IMAGE_PROPERTY}, else
  * {@value #DEFAULT_IMAGE}, the image this project builds (TensorFlow Java 1.1.0 on Debian with a {@code train}
  * command). For a {@code tensorflow/tensorflow} image from a registry, run Python scripts with
- * {@code withTrainCommand("python", "/work/train.py")} and copy them in with {@code withCopyFileToContainer}.
+ * {@code withTrainCommand("python", "/work/train.py")} and copy them in with {@code withCopyFileToContainer};
+ * Testcontainers pulls an image only when the engine does not have it yet.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
@@ -58,7 +59,6 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         super(image);
         withCommand("sleep", "infinity");
         withLabel(LABEL, "true");
-        withImagePullPolicy(name -> false); // locally built images are never pulled (and cannot be, offline)
     }
 
     /** Hard memory limit, like {@code docker run --memory}: e.g. {@code "2GiB"}, {@code "512m"}. */

@@ -1,6 +1,8 @@
 package io.vitals.assertions;
 
+// tag::imports[]
 import static io.vitals.assertions.VitalsAssertions.assertThat;
+// end::imports[]
 
 import io.vitals.DataRate;
 import io.vitals.DataSize;

@@ -53,6 +53,9 @@ class ConfigurationErrorsIT {
                         + "UnknownContainer.test() names no watched container field; watched: stress"),
                 Arguments.of(AmbiguousContainer.class, "@ResourceBudget on method AmbiguousContainer.test() names no "
                         + "container, but 2 are watched: first, second; set container = \"<field name>\""),
+                Arguments.of(FlagOnPhase.class, "@ResourceBudget(phase = \"train\", allowOomKill = true) on method "
+                        + "FlagOnPhase.test(): allowOomKill and failFast apply to the whole test; set them on a "
+                        + "@ResourceBudget without a phase"),
                 Arguments.of(BadInterval.class, "Invalid @MeasureResources samplingInterval (or "
                         + "vitals.samplingInterval) 'fast': Invalid duration 'fast': expected "
                         + DurationParser.ACCEPTED_FORMS));
@@ -177,6 +180,17 @@ class ConfigurationErrorsIT {
 
         @Test
         @ResourceBudget(peakMemory = "1GiB")
+        void test() {
+        }
+    }
+
+    @MeasureResources
+    static class FlagOnPhase {
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @Test
+        @ResourceBudget(phase = "train", allowOomKill = true)
         void test() {
         }
     }

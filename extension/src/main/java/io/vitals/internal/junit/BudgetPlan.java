@@ -98,8 +98,15 @@ record BudgetPlan(List<ContainerBudget> budgets) {
             Optional<String> phase = Optional.of(budget.phase().trim()).filter(p -> !p.isEmpty());
             Merged entry = merged.computeIfAbsent(container + "\u0000" + phase.orElse(""),
                     key -> new Merged(container, phase));
-            entry.allowOomKill = budget.allowOomKill();
-            entry.failFast = budget.failFast();
+            if (phase.isPresent() && (budget.allowOomKill() || budget.failFast())) {
+                throw new ExtensionConfigurationException("@ResourceBudget(phase = \"" + phase.get() + "\", "
+                        + (budget.allowOomKill() ? "allowOomKill" : "failFast") + " = true) on " + where
+                        + ": allowOomKill and failFast apply to the whole test; set them on a @ResourceBudget "
+                        + "without a phase");
+            }
+            // booleans cannot be "unset": a flag is on when any budget that applies turns it on
+            entry.allowOomKill |= budget.allowOomKill();
+            entry.failFast |= budget.failFast();
             ATTRIBUTES.forEach((metric, attribute) -> {
                 String value = attribute.apply(budget);
                 if (value.isEmpty()) {
