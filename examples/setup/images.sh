@@ -35,6 +35,7 @@ build_base() {
   if ! command -v debootstrap >/dev/null 2>&1; then
     [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1 \
       || vitals_die "debootstrap is missing; install it (apt-get install debootstrap) or make $BASE yourself"
+    apt-get update -q >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
   fi
   local rootfs

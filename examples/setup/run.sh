@@ -50,6 +50,11 @@ fi
 
 report="$root/examples/target/vitals"
 if [[ -f "$report/summary.md" ]]; then
+  if [[ "$mode" == "examples" ]]; then
+    echo
+    cat "$report/summary.md" # the per-test table of the run, breaches and OOM kills first
+    echo
+  fi
   vitals_log "example suite report: $report/index.html (summary: $report/summary.md)"
 fi
 vitals_took "total" "$total"

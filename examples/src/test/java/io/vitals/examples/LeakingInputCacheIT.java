@@ -1,0 +1,85 @@
+package io.vitals.examples;
+
+import static io.vitals.assertions.VitalsAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vitals.MeasureResources;
+import io.vitals.ResourceBudget;
+import io.vitals.ResourceBudgetExceededError;
+import io.vitals.ResourceMonitor;
+import io.vitals.ResourceUsage;
+import io.vitals.tensorflow.TensorFlowContainer;
+import io.vitals.tensorflow.TrainingResult;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.testcontainers.junit.jupiter.Container;
+
+/**
+ * A leak that a peak-memory budget would miss in a short test: an input "cache" that keeps a copy of every batch
+ * and never frees it ({@code --leak-cache-mib 64}: 64 MiB of new off-heap data per epoch). Four short epochs end
+ * far below the 2 GiB limit, so only the trend gives it away; over a real multi-hour run it ends in an OOM kill.
+ * A {@code memoryGrowth} budget (Theil–Sen slope of memory over the test, robust to spikes and GC saw-teeth)
+ * catches it: {@link LeakyPipeline} breaks it and is asserted to fail, and the fixed pipeline passes the very same
+ * budget.
+ */
+@MeasureResources
+class LeakingInputCacheIT {
+
+    /** Shared by the leaky fixture and the fixed run, so both are held to the same rule. */
+    static final String GROWTH_BUDGET = "300MiB/min";
+
+    static final String[] FOUR_EPOCHS = {"--epochs", "4", "--steps-per-epoch", "200"};
+
+    @Container
+    static final TensorFlowContainer tf = new TensorFlowContainer().withMemoryLimit("2GiB").withCpuLimit(2.0);
+
+    @Test
+    void theLeakBreaksTheGrowthBudget() {
+        EngineExecutionResults results = ExampleSupport.runFixture(LeakyPipeline.class);
+
+        List<Throwable> failures = ExampleSupport.failures(results);
+        assertThat(failures).hasSize(1);
+        ExampleSupport.printExpected("memory growth breach", failures.get(0));
+        assertThat(failures.get(0)).isInstanceOf(ResourceBudgetExceededError.class)
+                .hasMessageStartingWith("Resource budget exceeded by container 'tf'")
+                .hasMessageContaining("memory growth ")
+                .hasMessageContaining("exceeds the budget of " + GROWTH_BUDGET);
+    }
+
+    @Test
+    @ResourceBudget(memoryGrowth = GROWTH_BUDGET)
+    void theFixedPipelinePassesTheSameBudget(ResourceMonitor monitor) throws Exception {
+        TrainingResult result = tf.train(FOUR_EPOCHS);
+
+        ResourceUsage usage = monitor.usage();
+        ExampleSupport.printEpochs("fixed", result);
+        ExampleSupport.printUsage("fixed", usage);
+        System.out.println("fixed: memory growth " + usage.memoryGrowth() + " (budget " + GROWTH_BUDGET + ")");
+        assertThat(result.epochs()).hasSize(4);
+        assertThat(usage).hasMemoryGrowthAtMost(GROWTH_BUDGET);
+    }
+
+    /** The leaky pipeline under the same budget. Run only through the kit: it is meant to fail. */
+    @MeasureResources
+    static class LeakyPipeline {
+
+        @Container
+        static final TensorFlowContainer tf = new TensorFlowContainer().withMemoryLimit("2GiB").withCpuLimit(2.0);
+
+        @Test
+        @ResourceBudget(memoryGrowth = GROWTH_BUDGET)
+        void trainsWithALeakingInputCache(ResourceMonitor monitor) throws Exception {
+            String[] args = new String[FOUR_EPOCHS.length + 2];
+            System.arraycopy(FOUR_EPOCHS, 0, args, 0, FOUR_EPOCHS.length);
+            args[FOUR_EPOCHS.length] = "--leak-cache-mib";
+            args[FOUR_EPOCHS.length + 1] = "64";
+            tf.train(args);
+            ResourceUsage usage = monitor.usage();
+            ExampleSupport.printUsage("leaky", usage);
+            System.out.println("leaky: memory growth " + usage.memoryGrowth() + " (budget " + GROWTH_BUDGET + ")");
+        }
+    }
+}
