@@ -28,7 +28,7 @@ fi
 source "$here/testcontainers-env.sh"
 bash "$here/cleanup.sh" >/dev/null
 
-mvn_args=(-B -ntp -Dvitals.requireDocker=true)
+mvn_args=(-B -ntp -Dstyle.color=never -Dvitals.requireDocker=true)
 status=0
 start="$(vitals_now)"
 cd "$root"
