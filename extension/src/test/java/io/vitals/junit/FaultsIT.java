@@ -84,6 +84,53 @@ class FaultsIT {
         assertThat(seconds).as("the 30 s test was not run to its end").isLessThan(25);
     }
 
+    @Test
+    @DisplayName("crossing 90 % of the memory limit is logged once, with the moment, as a warning")
+    void memoryWarningIsLoggedOnce() {
+        java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("io.vitals.internal.junit.MemoryGuard");
+        logger.addHandler(handler);
+        try {
+            VitalsTestKit.assertAllSucceeded(VitalsTestKit.run(reports, MemoryWarningTestCases.class), 1);
+        } finally {
+            logger.removeHandler(handler);
+        }
+
+        assertThat(records).singleElement().satisfies(record -> {
+            assertThat(record.getLevel()).isEqualTo(java.util.logging.Level.WARNING);
+            assertThat(record.getMessage()).matches("container 'stress' in nearTheLimitTwice\\(\\) crossed 90\\.0% "
+                    + "of its memory limit at [0-9.]+ (ms|s): 2[34][0-9]\\.[0-9] MiB of 256\\.0 MiB");
+        });
+    }
+
+    @MeasureResources
+    static class MemoryWarningTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer().withMemoryLimit("256MiB");
+
+        @Test
+        void nearTheLimitTwice() throws Exception {
+            for (int i = 0; i < 2; i++) {
+                stress.sh("dd if=/dev/zero bs=240M count=1 iflag=fullblock 2>/dev/null | sleep 0.5");
+            }
+        }
+    }
+
     @MeasureResources
     static class FailFastTestCases {
 

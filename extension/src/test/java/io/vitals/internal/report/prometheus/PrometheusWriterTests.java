@@ -22,18 +22,18 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-class PrometheusWriterTests {
+public class PrometheusWriterTests {
 
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)\\})? (\\S+)");
     // A label value: any characters except unescaped quote, backslash and line feed.
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"(,|$)");
 
-    record Sample(String name, Map<String, String> labels, double value) {
+    public record Sample(String name, Map<String, String> labels, double value) {
     }
 
     /** A strict parser of the text format: fails on anything the format does not allow. */
-    static List<Sample> parse(String text) {
+    public static List<Sample> parse(String text) {
         assertThat(text).endsWith("\n");
         Set<String> helped = new HashSet<>();
         Map<String, String> typed = new HashMap<>();

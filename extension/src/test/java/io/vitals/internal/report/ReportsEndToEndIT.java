@@ -1,0 +1,151 @@
+package io.vitals.internal.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vitals.MeasureResources;
+import io.vitals.ResourceBudgetExceededError;
+import io.vitals.ResourceMonitor;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.prometheus.PrometheusWriterTests;
+import io.vitals.testing.StressContainer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.testcontainers.junit.jupiter.Container;
+
+/**
+ * Reports as a run of the extension writes them, on real containers: the JSON matches its schema and the figures
+ * the test itself saw, the Prometheus file parses, the summary lists breaches first; and a baseline catches a
+ * workload made 30 % heavier.
+ */
+@DisplayName("Reports and baselines, end to end")
+class ReportsEndToEndIT {
+
+    /** Usages the fixture tests saw through their ResourceMonitor, by test name; fixtures run one at a time. */
+    static final Map<String, ResourceUsage> SEEN = new ConcurrentHashMap<>();
+
+    /** CPU work (stress-ng int64 ops, about 2,900 per CPU second here) of the baseline fixture's next run. */
+    static volatile int ops = 2900;
+
+    @TempDir
+    Path dir;
+
+    private static EngineExecutionResults run(Class<?> fixture, Map<String, String> configuration) {
+        Map<String, String> parameters = new HashMap<>(configuration);
+        parameters.putIfAbsent("vitals.console", "off");
+        return EngineTestKit.engine("junit-jupiter").configurationParameters(parameters)
+                .selectors(selectClass(fixture)).execute();
+    }
+
+    @Test
+    @DisplayName("JSON per test matches its schema and the figures the test measured; Prometheus and Markdown too")
+    void reportsHoldTheMeasuredFigures() throws Exception {
+        Path reports = dir.resolve("reports");
+        EngineExecutionResults results = run(MeasuredTestCases.class, Map.of("vitals.reportDir", reports.toString()));
+        results.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(1));
+
+        Path classDir = reports.resolve(ReportNames.classDirectory(MeasuredTestCases.class.getName()));
+        JsonNode json = new ObjectMapper().readTree(classDir.resolve("allocates.json").toFile());
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        ResourceUsage seen = SEEN.get("allocates");
+        JsonNode usage = json.path("containers").path(0).path("usage");
+        assertThat(usage.path("peakMemory").path("bytes").asLong()).isEqualTo(seen.peakMemory().toBytes());
+        assertThat(usage.path("peakMemory").path("bytes").asLong()).isGreaterThan(200L << 20);
+        assertThat(usage.path("cpuSeconds").asDouble()).isBetween(seen.cpuTime().toNanos() / 1e9,
+                seen.cpuTime().toNanos() / 1e9 + 0.2);
+        assertThat(usage.path("memoryLimitBytes").asLong()).isEqualTo(1L << 30);
+        assertThat(json.path("containers").path(0).path("probe").asText()).isEqualTo("HOST_CGROUP_V1");
+        assertThat(json.path("test").path("outcome").asText()).isEqualTo("PASSED");
+
+        JsonNode breached = new ObjectMapper().readTree(classDir.resolve("breaksItsBudget.json").toFile());
+        assertThat(SchemaSupport.testSchema().validate(breached)).isEmpty();
+        assertThat(breached.path("test").path("outcome").asText()).isEqualTo("FAILED");
+        assertThat(breached.path("containers").path(0).path("budgets").path(0).path("passed").asBoolean()).isFalse();
+
+        List<PrometheusWriterTests.Sample> samples = PrometheusWriterTests.parse(
+                Files.readString(reports.resolve("vitals.prom")));
+        assertThat(samples).anySatisfy(sample -> {
+            assertThat(sample.name()).isEqualTo("vitals_container_memory_peak_bytes");
+            assertThat(sample.labels()).containsEntry("test", "allocates");
+            assertThat((long) sample.value()).isEqualTo(seen.peakMemory().toBytes());
+        });
+
+        String summary = Files.readString(reports.resolve("summary.md"));
+        assertThat(summary.indexOf("breaksItsBudget")).as("breaches are listed before the tables")
+                .isLessThan(summary.indexOf("| Test |"));
+        assertThat(Files.readString(reports.resolve("index.html"))).contains("allocates", "breaksItsBudget");
+    }
+
+    @Test
+    @DisplayName("a workload made 30 % heavier fails against the baseline; in warn mode it passes and is listed")
+    void baselineCatchesARegression() throws Exception {
+        Path baseline = dir.resolve("baseline.json");
+        ops = 2900;
+        run(BaselineTestCases.class, Map.of("vitals.reportDir", dir.resolve("r1").toString(),
+                "vitals.baseline", baseline.toString(), "vitals.baseline.update", "true"))
+                .testEvents().assertStatistics(stats -> stats.succeeded(1));
+        assertThat(baseline).exists();
+
+        ops = 3800; // 31 % more work
+        EngineExecutionResults failing = run(BaselineTestCases.class, Map.of(
+                "vitals.reportDir", dir.resolve("r2").toString(), "vitals.baseline", baseline.toString(),
+                "vitals.tolerance", "10%"));
+        Throwable failure = failing.testEvents().failed().stream().findFirst().orElseThrow()
+                .getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElseThrow();
+        assertThat(failure).isInstanceOf(ResourceBudgetExceededError.class)
+                .hasMessageContaining("cpuTime regressed: baseline ").hasMessageContaining("tolerance 10 %)");
+        assertThat(failure.getMessage()).containsPattern("cpuTime regressed: baseline [0-9.]+ s, now [0-9.]+ s "
+                + "\\(\\+(2[0-9]|3[0-9]|4[0-5])\\.[0-9] %");
+
+        EngineExecutionResults warning = run(BaselineTestCases.class, Map.of(
+                "vitals.reportDir", dir.resolve("r3").toString(), "vitals.baseline", baseline.toString(),
+                "vitals.tolerance", "10%", "vitals.baseline.mode", "warn"));
+        warning.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
+        assertThat(Files.readString(dir.resolve("r3").resolve("summary.md"))).contains("cpuTime regressed");
+    }
+
+    @MeasureResources
+    static class MeasuredTestCases {
+
+        @Container
+        static final StressContainer stress = new StressContainer().withMemoryLimit("1GiB");
+
+        @org.junit.jupiter.api.Test
+        void allocates(ResourceMonitor monitor) throws Exception {
+            stress.sh("dd if=/dev/zero bs=220M count=1 iflag=fullblock 2>/dev/null | sleep 0.3");
+            SEEN.put("allocates", monitor.usage());
+        }
+
+        @org.junit.jupiter.api.Test
+        @io.vitals.ResourceBudget(peakMemory = "10MiB")
+        void breaksItsBudget() throws Exception {
+            stress.sh("dd if=/dev/zero bs=50M count=1 iflag=fullblock 2>/dev/null | sleep 0.3");
+        }
+    }
+
+    @MeasureResources
+    static class BaselineTestCases {
+
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @org.junit.jupiter.api.Test
+        void work() throws Exception {
+            stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops " + ops + " --quiet");
+        }
+    }
+}
