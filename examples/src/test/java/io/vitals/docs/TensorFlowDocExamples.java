@@ -10,7 +10,6 @@ import io.vitals.tensorflow.TensorFlowContainer;
 import io.vitals.tensorflow.TrainingResult;
 
 import org.junit.jupiter.api.Test;
-import org.testcontainers.images.PullPolicy;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.utility.MountableFile;
 
@@ -47,7 +46,6 @@ final class TensorFlowDocExamples {
     static TensorFlowContainer registryImage() {
         // tag::registry-image[]
         TensorFlowContainer tf = new TensorFlowContainer("tensorflow/tensorflow:2.16.1")
-                .withImagePullPolicy(PullPolicy.defaultPolicy()) // TensorFlowContainer never pulls unless told to
                 .withCopyFileToContainer(MountableFile.forClasspathResource("train.py"), "/work/train.py")
                 .withTrainCommand("python", "/work/train.py")
                 .withEnv("TF_NUM_INTRAOP_THREADS", "2")
@@ -62,7 +60,6 @@ final class TensorFlowDocExamples {
     static TensorFlowContainer gpuImage() {
         // tag::gpu-image[]
         TensorFlowContainer tf = new TensorFlowContainer("tensorflow/tensorflow:2.16.1-gpu")
-                .withImagePullPolicy(PullPolicy.defaultPolicy())
                 .withGpus("all")                              // or "1", or "device=0,1"; needs the NVIDIA runtime
                 .withEnv("TF_FORCE_GPU_ALLOW_GROWTH", "true") // allocate GPU memory as needed, not all at start
                 .withCopyFileToContainer(MountableFile.forClasspathResource("train.py"), "/work/train.py")
