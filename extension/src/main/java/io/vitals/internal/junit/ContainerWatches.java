@@ -24,6 +24,9 @@ import org.testcontainers.containers.ContainerState;
  * scope's store. The store closes it before Testcontainers stops the containers, because we put it there later
  * and stores close in reverse order; the extension also closes it explicitly at the end of the scope.
  */
+// CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
+// closing us on every JUnit 5.10+ release.
+@SuppressWarnings("deprecation")
 final class ContainerWatches implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     /** A watched container with what docker inspect told about it. */

@@ -24,6 +24,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * the root store and closed with it (which writes the run-wide files). Also publishes each test's key figures as
  * JUnit report entries, so they land in Surefire's XML, and its JSON as a file entry.
  */
+// CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
+// closing us on every JUnit 5.10+ release.
+@SuppressWarnings("deprecation")
 final class Reports implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(Reports.class.getName());

@@ -18,6 +18,9 @@ import org.testcontainers.dockerclient.TransportConfig;
  * its Engine API client, and the Docker availability check. Nothing here is static, so two launchers in one JVM
  * (as in the extension's own engine-kit tests) never share state.
  */
+// CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
+// closing us on every JUnit 5.10+ release.
+@SuppressWarnings("deprecation")
 final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final Sampler sampler = new Sampler("vitals-sampler");

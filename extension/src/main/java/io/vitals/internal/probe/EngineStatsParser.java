@@ -3,7 +3,6 @@ package io.vitals.internal.probe;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -83,9 +82,8 @@ public final class EngineStatsParser {
 
     private static long[] network(JsonNode networks) {
         long[] receivedSent = new long[2];
-        Iterator<Map.Entry<String, JsonNode>> interfaces = networks.fields();
-        while (interfaces.hasNext()) {
-            JsonNode counters = interfaces.next().getValue();
+        for (Map.Entry<String, JsonNode> entry : networks.properties()) {
+            JsonNode counters = entry.getValue();
             receivedSent[0] += counters.path("rx_bytes").asLong();
             receivedSent[1] += counters.path("tx_bytes").asLong();
         }

@@ -60,13 +60,13 @@ public final class BaselineFile {
                     + (root == null ? "missing" : root.path("schema")) + ")");
         }
         Map<String, Map<String, Map<Metric, List<Double>>>> tests = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> t = root.path("tests").fields(); t.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> t = root.path("tests").properties().iterator(); t.hasNext();) {
             Map.Entry<String, JsonNode> test = t.next();
             Map<String, Map<Metric, List<Double>>> containers = new TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> c = test.getValue().fields(); c.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> c = test.getValue().properties().iterator(); c.hasNext();) {
                 Map.Entry<String, JsonNode> container = c.next();
                 Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);
-                for (Iterator<Map.Entry<String, JsonNode>> m = container.getValue().fields(); m.hasNext();) {
+                for (Iterator<Map.Entry<String, JsonNode>> m = container.getValue().properties().iterator(); m.hasNext();) {
                     Map.Entry<String, JsonNode> metric = m.next();
                     // A metric a later version added, or one since removed: skipped rather than fatal.
                     Metric.byKey(metric.getKey()).ifPresent(key -> {
