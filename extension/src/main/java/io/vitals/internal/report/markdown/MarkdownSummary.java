@@ -78,8 +78,11 @@ public final class MarkdownSummary {
         for (RunReport.Entry entry : run.tests()) {
             String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
             for (ContainerResult c : entry.result().containers()) {
+                // an OOM kill in a test that passed was allowed by its budget (allowOomKill): still worth a line
+                boolean allowed = entry.result().outcome() == TestResult.Outcome.PASSED;
                 c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL)
-                        .ifPresent(f -> items.add("- :boom: **OOM kill** " + test + ": " + cell(f.description())));
+                        .ifPresent(f -> items.add("- :boom: **OOM kill**" + (allowed ? " (allowed by the budget) " : " ")
+                                + test + ": " + cell(f.description())));
             }
             entry.verdict().improvements().forEach(f -> items.add("- :chart_with_downwards_trend: Improvement " + test
                     + " `" + code(f.container()) + "`: " + cell(f.message())));
