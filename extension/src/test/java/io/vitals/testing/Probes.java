@@ -1,6 +1,5 @@
 package io.vitals.testing;
 
-import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import io.vitals.ProbeMode;
 import io.vitals.internal.probe.ContainerTarget;
@@ -12,7 +11,6 @@ import io.vitals.internal.sampling.Sampler;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.OptionalLong;
 
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ContainerState;
@@ -24,10 +22,7 @@ public final class Probes {
     }
 
     public static ContainerTarget targetOf(ContainerState container, String name) {
-        InspectContainerResponse info = container.getContainerInfo();
-        Long memory = info.getHostConfig().getMemory();
-        return new ContainerTarget(info.getId(), name, info.getConfig().getImage(), info.getState().getPidLong(),
-                memory != null && memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty());
+        return ContainerTarget.of(name, container.getContainerInfo());
     }
 
     public static ResourceProbe open(ContainerState container, ProbeMode mode) throws ProbeException {

@@ -43,16 +43,11 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
             return existing;
         }
         InspectContainerResponse info = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
-        HostConfig host = info.getHostConfig();
-        Long memory = host == null ? null : host.getMemory();
-        OptionalLong memoryLimit = memory != null && memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty();
-        Long pid = info.getState().getPidLong();
-        String image = info.getConfig() == null ? "?" : info.getConfig().getImage();
-        ContainerTarget target = new ContainerTarget(info.getId(), name, image, pid == null ? 0 : pid, memoryLimit);
+        ContainerTarget target = ContainerTarget.of(name, info);
         ResourceProbe probe = runtime.probes().open(target, settings.probe());
-        ContainerWatch watch = ContainerWatch.start(name, image, probe, settings.samplingInterval(),
+        ContainerWatch watch = ContainerWatch.start(name, target.image(), probe, settings.samplingInterval(),
                 runtime.sampler());
-        Watched watched = new Watched(id, container, watch, limitsOf(host, memoryLimit));
+        Watched watched = new Watched(id, container, watch, limitsOf(info.getHostConfig(), target.memoryLimit()));
         byContainerId.put(id, watched);
         return watched;
     }

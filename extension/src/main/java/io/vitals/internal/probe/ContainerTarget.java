@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import com.github.dockerjava.api.command.InspectContainerResponse;
+
 import java.util.OptionalLong;
 
 /**
@@ -12,4 +14,13 @@ import java.util.OptionalLong;
  * @param memoryLimit its memory limit, empty when it has none
  */
 public record ContainerTarget(String id, String name, String image, long hostPid, OptionalLong memoryLimit) {
+
+    /** The target {@code docker inspect} describes; a limit of 0 (docker's "none") reads as empty. */
+    public static ContainerTarget of(String name, InspectContainerResponse info) {
+        Long memory = info.getHostConfig() == null ? null : info.getHostConfig().getMemory();
+        Long pid = info.getState().getPidLong();
+        String image = info.getConfig() == null ? "?" : info.getConfig().getImage();
+        return new ContainerTarget(info.getId(), name, image, pid == null ? 0 : pid,
+                memory != null && memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty());
+    }
 }
