@@ -155,14 +155,24 @@ final class CgroupFiles {
 
     private static void addByOp(long[] readWrite, String op, String value, String line, Path source)
             throws IOException {
-        char first = Character.toLowerCase(op.charAt(0));
-        if (first != 'r' && first != 'w') {
-            return;
-        }
         try {
-            readWrite[first == 'r' ? 0 : 1] += Long.parseLong(value);
+            addByOp(readWrite, op, Long.parseLong(value));
         } catch (NumberFormatException e) {
             throw new IOException("Bad byte count in '" + line + "' in " + source, e);
+        }
+    }
+
+    /**
+     * docker's rule for a block I/O entry, shared by the cgroup v1 files and the Engine API: an op starting with
+     * r/R is a read, w/W a write (v1 writes "Read", the daemon's v2 entries "read"); every other op is ignored.
+     */
+    static void addByOp(long[] readWrite, String op, long bytes) {
+        if (op.isEmpty()) {
+            return;
+        }
+        char first = Character.toLowerCase(op.charAt(0));
+        if (first == 'r' || first == 'w') {
+            readWrite[first == 'r' ? 0 : 1] += bytes;
         }
     }
 

@@ -66,16 +66,7 @@ public final class EngineStatsParser {
     private static long[] blockIo(JsonNode entries) {
         long[] readWrite = new long[2];
         for (JsonNode entry : entries) {
-            String op = entry.path("op").asText("");
-            if (op.isEmpty()) {
-                continue;
-            }
-            char first = Character.toLowerCase(op.charAt(0));
-            if (first == 'r') {
-                readWrite[0] += entry.path("value").asLong();
-            } else if (first == 'w') {
-                readWrite[1] += entry.path("value").asLong();
-            }
+            CgroupFiles.addByOp(readWrite, entry.path("op").asText(""), entry.path("value").asLong());
         }
         return readWrite;
     }
