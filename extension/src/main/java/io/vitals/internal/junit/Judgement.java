@@ -10,6 +10,7 @@ import io.vitals.internal.report.TestResult;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,7 @@ final class Judgement {
     private boolean faultReported;
     private boolean budgetReported;
     private Optional<String> faultMessage;
+    private final Map<String, List<String>> logTails = new HashMap<>();
 
     private final List<FailFastGuard> guards;
 
@@ -94,12 +96,17 @@ final class Judgement {
             verdict.breachLines().forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
             message.append("Last samples:").append(System.lineSeparator())
                     .append(FaultInspector.lastSamples(verdict.usage()));
-            List<String> log = FaultInspector.logTail(verdict.container());
+            List<String> log = logTail(verdict.container());
             message.append("Last ").append(log.size()).append(" lines of the container's log:")
                     .append(System.lineSeparator());
             log.forEach(line -> message.append("  | ").append(line).append(System.lineSeparator()));
         }
         return Optional.of(message.toString().stripTrailing());
+    }
+
+    /** The container's log tail, fetched from the engine once however often messages and reports need it. */
+    private List<String> logTail(MeasuredContainer container) {
+        return logTails.computeIfAbsent(container.name(), name -> FaultInspector.logTail(container));
     }
 
     /** The error for budget breaches and baseline regressions, all listed together; empty when none. */
@@ -138,7 +145,7 @@ final class Judgement {
             containers.add(new ContainerResult(verdict.container().name(), verdict.usage().image(),
                     verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
                     verdict.checks(), verdict.fault(),
-                    keepLog ? FaultInspector.logTail(verdict.container()) : List.of()));
+                    keepLog ? logTail(verdict.container()) : List.of()));
         }
         String className = context.getRequiredTestClass().getName();
         String methodName = context.getRequiredTestMethod().getName();
