@@ -16,45 +16,66 @@ import java.util.OptionalDouble;
  *
  * @param container the measured container
  * @param usage its usage over the test
- * @param checks every budget check
+ * @param judged every budget check, with the phase it was checked against and that phase's usage
  * @param fault an OOM kill or exit, if any
  * @param oomAllowed whether the budget allowed an OOM kill
  */
-record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<BudgetCheck> checks,
+record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<Judged> judged,
         Optional<ContainerFault> fault, boolean oomAllowed) {
 
+    /**
+     * One budget check.
+     *
+     * @param phase the phase it applies to, empty for the whole test
+     * @param subject the usage it was checked against: the test's, or the phase's
+     * @param check the outcome, its attribute without the phase
+     */
+    record Judged(Optional<String> phase, ResourceUsage subject, BudgetCheck check) {
+
+        /** The check as reports show it: a phase budget's attribute names its phase, e.g. {@code cpuTime[train]}. */
+        BudgetCheck forReport() {
+            if (phase.isEmpty()) {
+                return check;
+            }
+            return new BudgetCheck(check.attribute() + "[" + phase.get() + "]", check.limit(), check.limitValue(),
+                    check.actual(), check.actualValue(), check.passed(), check.marginPercent(), check.method(),
+                    check.at(), check.note());
+        }
+
+        /** One line for a failure message; a phase budget's line names its phase. */
+        String breachLine() {
+            return phase.map(p -> "phase '" + p + "': ").orElse("") + BudgetEvaluator.describeBreach(check, subject);
+        }
+    }
+
     static ContainerVerdict judge(MeasuredContainer container, ResourceUsage usage, BudgetPlan plan) {
-        List<BudgetCheck> checks = new ArrayList<>();
+        List<Judged> judged = new ArrayList<>();
         for (BudgetPlan.ContainerBudget budget : plan.budgets()) {
             if (!budget.container().equals(container.name())) {
                 continue;
             }
             if (budget.phase().isEmpty()) {
-                budget.limits().forEach(limit -> checks.add(BudgetEvaluator.evaluate(limit, usage)));
+                budget.limits().forEach(limit -> judged.add(new Judged(Optional.empty(), usage,
+                        BudgetEvaluator.evaluate(limit, usage))));
                 continue;
             }
             String phase = budget.phase().get();
-            Optional<ResourceUsage.Phase> marked = usage.phase(phase);
+            Optional<ResourceUsage> marked = usage.phase(phase).map(ResourceUsage.Phase::usage);
             for (Limit limit : budget.limits()) {
-                BudgetCheck check = marked.map(p -> BudgetEvaluator.evaluate(limit, p.usage()))
+                BudgetCheck check = marked.map(p -> BudgetEvaluator.evaluate(limit, p))
                         .orElseGet(() -> new BudgetCheck(limit.metric().attribute(), limit.text(), limit.value(),
                                 "unknown", Double.NaN, false, OptionalDouble.empty(), "phase never marked",
                                 Optional.empty(), Optional.of("the test never called mark(\"" + phase + "\")")));
-                checks.add(withPhase(check, phase));
+                judged.add(new Judged(budget.phase(), marked.orElse(usage), check));
             }
         }
-        return new ContainerVerdict(container, usage, checks, FaultInspector.inspect(container, usage),
+        return new ContainerVerdict(container, usage, List.copyOf(judged), FaultInspector.inspect(container, usage),
                 plan.allowsOomKill(container.name()));
     }
 
-    private static BudgetCheck withPhase(BudgetCheck check, String phase) {
-        return new BudgetCheck(check.attribute() + "[" + phase + "]", check.limit(), check.limitValue(),
-                check.actual(), check.actualValue(), check.passed(), check.marginPercent(), check.method(),
-                check.at(), check.note());
-    }
-
-    List<BudgetCheck> breaches() {
-        return checks.stream().filter(check -> !check.passed()).toList();
+    /** Every check as reports show it. */
+    List<BudgetCheck> checks() {
+        return judged.stream().map(Judged::forReport).toList();
     }
 
     /** A fault that fails the test: any exit, and an OOM kill unless the budget allows it. */
@@ -64,22 +85,6 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<B
 
     /** Breach lines for a failure message, one per budget, phase budgets naming their phase. */
     List<String> breachLines() {
-        List<String> lines = new ArrayList<>();
-        for (BudgetCheck check : breaches()) {
-            String attribute = check.attribute();
-            int bracket = attribute.indexOf('[');
-            ResourceUsage subject = usage;
-            String prefix = "";
-            if (bracket > 0) {
-                String phase = attribute.substring(bracket + 1, attribute.length() - 1);
-                prefix = "phase '" + phase + "': ";
-                subject = usage.phase(phase).map(ResourceUsage.Phase::usage).orElse(usage);
-                check = new BudgetCheck(attribute.substring(0, bracket), check.limit(), check.limitValue(),
-                        check.actual(), check.actualValue(), check.passed(), check.marginPercent(), check.method(),
-                        check.at(), check.note());
-            }
-            lines.add(prefix + BudgetEvaluator.describeBreach(check, subject));
-        }
-        return lines;
+        return judged.stream().filter(j -> !j.check().passed()).map(Judged::breachLine).toList();
     }
 }
