@@ -12,7 +12,9 @@ set -euo pipefail
 
 export TF_CPP_MIN_LOG_LEVEL="${TF_CPP_MIN_LOG_LEVEL:-1}"
 
-# shellcheck disable=SC2086  # JAVA_OPTS is deliberately word-split
+# $TRAIN_ARGS (set on the container, see TensorFlowContainer#withTrainArgs) adds flags to every run; they come
+# after the run's own flags, so they win (e.g. --thread-spinning off for the whole suite).
+# shellcheck disable=SC2086  # JAVA_OPTS and TRAIN_ARGS are deliberately word-split
 exec java \
   -XX:+UseContainerSupport \
   -XX:MaxRAMPercentage=50 \
@@ -24,4 +26,4 @@ exec java \
   -Dorg.bytedeco.javacpp.maxPhysicalBytes=0 \
   ${JAVA_OPTS:-} \
   -cp '/opt/vitals/workload.jar:/opt/vitals/lib/*' \
-  io.vitals.workload.Train "$@"
+  io.vitals.workload.Train "$@" ${TRAIN_ARGS:-}

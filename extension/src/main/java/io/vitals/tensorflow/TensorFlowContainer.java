@@ -39,10 +39,19 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
     /** The image built by this project's scripts: {@value}. */
     public static final String DEFAULT_IMAGE = "vitals/tensorflow:latest";
 
+    /**
+     * System property with flags added to every training run of every container this class creates, e.g.
+     * {@code -Dvitals.tensorflow.trainArgs="--intra-op-threads 2"}: {@value}. See {@link #withTrainArgs(String...)}.
+     */
+    public static final String TRAIN_ARGS_PROPERTY = "vitals.tensorflow.trainArgs";
+
     /** Label put on every container this class creates, so leftovers can be found and removed: {@value}. */
     public static final String LABEL = "io.vitals.managed";
 
     private static final int OUTPUT_TAIL_LINES = 30;
+
+    /** The environment variable the image's {@code train} launcher appends to its flags. */
+    private static final String TRAIN_ARGS_ENV = "TRAIN_ARGS";
 
     private List<String> trainCommand = List.of("train");
 
@@ -59,6 +68,20 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         super(image);
         withCommand("sleep", "infinity");
         withLabel(LABEL, "true");
+        String suiteWide = System.getProperty(TRAIN_ARGS_PROPERTY, "").trim();
+        if (!suiteWide.isEmpty()) {
+            withEnv(TRAIN_ARGS_ENV, suiteWide);
+        }
+    }
+
+    /**
+     * Flags added after the arguments of every {@link #train(String...)} of this container, so they win over
+     * them. Meant for settings that belong to the machine rather than the test, such as the size of TensorFlow's
+     * thread pools on a CI runner. The image's launcher reads them from the environment variable
+     * {@code TRAIN_ARGS}; replaces {@value #TRAIN_ARGS_PROPERTY}.
+     */
+    public TensorFlowContainer withTrainArgs(String... flags) {
+        return withEnv(TRAIN_ARGS_ENV, String.join(" ", flags));
     }
 
     /** Hard memory limit, like {@code docker run --memory}: e.g. {@code "2GiB"}, {@code "512m"}. */
@@ -130,6 +153,28 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         DeviceRequest finalRequest = request;
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
                 .withDeviceRequests(List.of(finalRequest)));
+    }
+
+    /**
+     * Sizes TensorFlow's two thread pools, for every TensorFlow program in the container (Python or Java): the
+     * environment variables {@code TF_NUM_INTRAOP_THREADS} and {@code TF_NUM_INTEROP_THREADS}, which TensorFlow's
+     * runtime reads when the program leaves the sizes to it, and {@code OMP_NUM_THREADS} for builds whose oneDNN
+     * kernels use OpenMP. Left alone, TensorFlow sizes both pools from the host's CPU count, not the container's
+     * {@code --cpus} limit. Setting the intra-op pool to the limit and the inter-op pool to 1 made CPU time of the
+     * example jobs 5 to 10 % lower under contention (docs/tensorflow.md, "CPU time under contention"); it does not
+     * make CPU time independent of contention.
+     *
+     * @param intraOp threads inside one op (a matrix multiply), at least 1
+     * @param interOp ops run at the same time, at least 1
+     */
+    public TensorFlowContainer withThreadPools(int intraOp, int interOp) {
+        if (intraOp < 1 || interOp < 1) {
+            throw new IllegalArgumentException("Thread pool sizes must be at least 1: intraOp " + intraOp
+                    + ", interOp " + interOp);
+        }
+        return withEnv("TF_NUM_INTRAOP_THREADS", Integer.toString(intraOp))
+                .withEnv("TF_NUM_INTEROP_THREADS", Integer.toString(interOp))
+                .withEnv("OMP_NUM_THREADS", Integer.toString(intraOp));
     }
 
     /** The command {@link #train(String...)} runs, before its arguments. Default: {@code train}. */

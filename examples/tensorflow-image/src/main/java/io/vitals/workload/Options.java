@@ -23,6 +23,9 @@ final class Options {
   int intraOpThreads = 0;
   int interOpThreads = 0;
   int inputThreads = 1;
+  boolean threadSpinning = true;
+  int extraCpuPercent = 0;
+  int extraMemoryPercent = 0;
   int preprocessCost = 40_000;
   int leakCacheMib = 0;
   String dataFile;
@@ -45,6 +48,9 @@ final class Options {
     FLAGS.put("--learning-rate F", "gradient descent step size (default 0.05)");
     FLAGS.put("--intra-op-threads N", "TensorFlow intra-op parallelism, 0 = TF decides (default 0)");
     FLAGS.put("--inter-op-threads N", "TensorFlow inter-op parallelism, 0 = TF decides (default 0)");
+    FLAGS.put("--thread-spinning on|off", "let TensorFlow's thread pools spin while they wait for work (default on)");
+    FLAGS.put("--extra-cpu-percent N", "burn N % more CPU time than the run used, at its end (injected regression)");
+    FLAGS.put("--extra-memory-percent N", "raise the process's peak RSS by N %, at its end (injected regression)");
     FLAGS.put("--input-threads N", "threads preprocessing examples into batches (default 1)");
     FLAGS.put("--preprocess-cost N", "arithmetic iterations spent preprocessing each example (default 40000)");
     FLAGS.put("--leak-cache-mib N", "keep N MiB of new data per epoch in a cache that is never freed (default 0)");
@@ -114,6 +120,9 @@ final class Options {
         case "--intra-op-threads" -> o.intraOpThreads = nonNegativeInt(flag, value);
         case "--inter-op-threads" -> o.interOpThreads = nonNegativeInt(flag, value);
         case "--input-threads" -> o.inputThreads = positiveInt(flag, value);
+        case "--thread-spinning" -> o.threadSpinning = onOff(flag, value);
+        case "--extra-cpu-percent" -> o.extraCpuPercent = nonNegativeInt(flag, value);
+        case "--extra-memory-percent" -> o.extraMemoryPercent = nonNegativeInt(flag, value);
         case "--preprocess-cost" -> o.preprocessCost = nonNegativeInt(flag, value);
         case "--leak-cache-mib" -> o.leakCacheMib = nonNegativeInt(flag, value);
         case "--data-file" -> o.dataFile = nonEmpty(flag, value);
@@ -132,6 +141,14 @@ final class Options {
       throw new UsageException("--write-dataset and --data-file are exclusive");
     }
     return o;
+  }
+
+  private static boolean onOff(String flag, String v) throws UsageException {
+    return switch (v) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new UsageException(flag + " must be on or off: " + v);
+    };
   }
 
   private static String nonEmpty(String flag, String v) throws UsageException {

@@ -100,6 +100,9 @@ public final class Train {
     ConfigProto config = ConfigProto.newBuilder()
         .setIntraOpParallelismThreads(o.intraOpThreads)
         .setInterOpParallelismThreads(o.interOpThreads)
+        // spinning: idle pool threads busy-wait for new work before they sleep, which turns waiting for a core
+        // into CPU time; off, CPU time no longer grows with contention (docs/tensorflow.md, "Stable CPU time")
+        .setExperimental(ConfigProto.Experimental.newBuilder().setDisableThreadSpinning(!o.threadSpinning))
         .build();
 
     try (Graph g = new Graph()) {
@@ -193,6 +196,7 @@ public final class Train {
         }
       }
     }
+    InjectedRegression.apply(o.extraCpuPercent, o.extraMemoryPercent, ERR);
     if (o.holdMs > 0) {
       Thread.sleep(o.holdMs);
     }
