@@ -69,7 +69,8 @@ class BudgetsIT {
                 .withPidsLimit(500);
 
         private static void allocate200MiB() throws Exception {
-            stress.sh("dd if=/dev/zero bs=200M count=1 iflag=fullblock 2>/dev/null | sleep 0.5");
+            stress.sh("dd if=/dev/zero bs=200M count=1 iflag=fullblock 2>/dev/null"
+                    + " | { head -c 1 >/dev/null; sleep 0.5; }");
         }
 
         private static void burnOneCoreForOneSecond() throws Exception {

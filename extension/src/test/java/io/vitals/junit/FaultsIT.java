@@ -126,7 +126,8 @@ class FaultsIT {
         @Test
         void nearTheLimitTwice() throws Exception {
             for (int i = 0; i < 2; i++) {
-                stress.sh("dd if=/dev/zero bs=240M count=1 iflag=fullblock 2>/dev/null | sleep 0.5");
+                stress.sh("dd if=/dev/zero bs=240M count=1 iflag=fullblock 2>/dev/null"
+                    + " | { head -c 1 >/dev/null; sleep 0.5; }");
             }
         }
     }

@@ -55,9 +55,12 @@ class MeasurementAccuracyIT {
     void shortSpikesAreCaughtAtTheDefaultInterval() throws Exception {
         MeasurementWindow window = watch.openWindow();
         // dd fills a 300 MiB buffer from /dev/zero (touching every page), then blocks writing it into a pipe
-        // that sleep never reads: the memory is held until sleep exits 150 ms later.
-        stress.sh("for i in 1 2 3; do dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | sleep 0.15;"
-                + " sleep 0.7; done");
+        // whose reader takes one byte and sleeps: the whole buffer is held for 150 ms from the moment it is full.
+        // (The reader waits for that byte on purpose: a plain `| sleep 0.15` starts its clock with dd, so on a
+        // busy machine most of the 150 ms went into filling the buffer, and the hold itself could be shorter
+        // than one sampling interval.)
+        stress.sh("for i in 1 2 3; do dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null"
+                + " | { head -c 1 >/dev/null; sleep 0.15; }; sleep 0.7; done");
         ResourceUsage usage = window.close();
 
         DataSize highWaterMark = usage.peakMemoryHighWaterMark().orElseThrow();
