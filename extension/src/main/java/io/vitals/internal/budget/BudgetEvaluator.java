@@ -61,6 +61,7 @@ public final class BudgetEvaluator {
         }
         line.append("; ").append(check.method());
         check.note().ifPresent(note -> line.append("; ").append(note));
+        Contention.explain(metric, usage).ifPresent(starved -> line.append("; ").append(starved));
         return line.toString();
     }
 
