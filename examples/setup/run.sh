@@ -2,6 +2,8 @@
 # The project's two entry points (see README, Quick start):
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples
+#   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
+#                     neighbour and with injected regressions; prints spread, false failures and detections
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail
@@ -12,8 +14,8 @@ source "$here/lib.sh"
 
 mode="${1:-}"
 case "$mode" in
-  examples|all) ;;
-  *) echo "usage: $0 examples|all" >&2; exit 2 ;;
+  examples|all|noise) ;;
+  *) echo "usage: $0 examples|all|noise [noise.sh options]" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"
@@ -27,6 +29,10 @@ fi
 # shellcheck source=testcontainers-env.sh
 source "$here/testcontainers-env.sh"
 bash "$here/cleanup.sh" >/dev/null
+if [[ "$mode" == "noise" ]]; then
+  shift
+  exec bash "$here/noise.sh" "$@"
+fi
 
 mvn_args=(-B -ntp -Dstyle.color=never -Dvitals.requireDocker=true)
 status=0

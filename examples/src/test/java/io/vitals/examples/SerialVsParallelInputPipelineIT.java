@@ -13,6 +13,7 @@ import io.vitals.tensorflow.TrainingResult;
 import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 import org.testcontainers.junit.jupiter.Container;
 
 /**
@@ -20,31 +21,34 @@ import org.testcontainers.junit.jupiter.Container;
  * two-core limit, first with one preprocessing thread ({@code --input-threads 1}), then with four, each run a
  * phase of its own. Preprocessing dominates this workload, so one thread leaves the second core mostly idle (the
  * TensorFlow threads add a little on top), while four threads keep both busy and train faster. The table printed
- * shows average CPU, throttled time and examples per second side by side.
+ * shows average CPU, throttled time, CPU pressure and examples per second side by side.
  *
- * <p>Measured on an idle two-core machine: 1 thread 115 to 124 % CPU and about 15,000 examples/s, 4 threads 174 to
- * 184 % and 25,000 to 27,000 examples/s. The assertions leave room below that: the parallel pipeline uses more
+ * <p>What holds on any machine, and is always asserted: the four-thread run has work waiting for a core a larger
+ * share of its time than the one-thread run (CPU pressure, "some"): it would use more cores if it had them.
+ * Measured: 1 thread waited 5 to 10 % of its time on an idle two-core machine, 50 to 73 % next to a busy
+ * neighbour and concurrent builds; 4 threads 83 to 88 % there (4 runs).
+ *
+ * <p>What needs two free cores, and is asserted only when the machine had them: the parallel pipeline uses more
  * than one core (at least 120 %), at least 20 points more than the serial one, and trains at least 20 % faster.
+ * Measured on an idle two-core machine: 1 thread 115 to 124 % CPU and about 15,000 examples/s, 4 threads 174 to
+ * 184 % and 25,000 to 27,000 examples/s. Next to a neighbour that keeps a core busy, each run gets about one core
+ * and both land near the same figures (measured 82 % vs 81 %, and 38 % vs 38 % under heavier load), so the
+ * comparison says nothing about the pipeline. Whether the cores were free is read from the one-thread run's own
+ * CPU pressure: below 15 % of its time waiting, they were. When they were not, the test says so in its output
+ * and in a report entry ({@code comparison}), and the verdict rests on the assertions that hold anywhere; it is
+ * not skipped, and it is not failed for the machine's sake.
  *
- * <p>A comparison of core usage only means something when the cores are there to be used. On a machine shared with
- * other jobs (this one is shared with other builds) a neighbour that keeps one core busy leaves each run one core,
- * and both land near 100 % (measured: 93 % vs 100 %, 12,600 vs 14,100 examples/s). Vitals shows that too: the
- * last row is CPU pressure, the time in which some thread of the container waited for a core. The one-thread run
- * waits 5 to 10 % of its time on an idle machine and over a third of it next to a busy neighbour, so when it
- * waited 15 % or more the test fails saying so, rather than failing on the CPU figures (it is not skipped: a
- * skipped container test would pass unnoticed). The
- * four-thread run always waits a lot: its four threads and TensorFlow's own share two cores.
- *
- * <p>Each phase has a CPU-time budget: both do the same work, about 5.4 to 6 s of CPU measured, and a pipeline that
- * spins instead of working would break the 12 s ceiling.
+ * <p>Each phase has a CPU-time budget: both do the same work, and a pipeline that spins instead of working would
+ * break it. Measured 7.2 to 8.3 s per phase over 4 runs on a loaded two-core machine (a busy loop on one core
+ * plus concurrent builds), 5.4 to 6 s on an idle one; budget 16 s.
  *
  * <p>Throttled time is printed, not budgeted: the machine this was written on has exactly two cores, so a
  * two-core quota is rarely the thing that stops the container; on a bigger host, four busy threads under
  * {@code --cpus 2} would show up there.
  */
 @MeasureResources
-@ResourceBudget(phase = "serial", cpuTime = "12s")
-@ResourceBudget(phase = "parallel", cpuTime = "12s")
+@ResourceBudget(phase = "serial", cpuTime = "16s")
+@ResourceBudget(phase = "parallel", cpuTime = "16s")
 class SerialVsParallelInputPipelineIT {
 
     @Container
@@ -60,8 +64,16 @@ class SerialVsParallelInputPipelineIT {
                 + ExampleSupport.seconds(stall.full())).orElse("n/a");
     }
 
+    /** Share of the phase's wall time in which some thread of the container waited for a core. */
+    private static double waitShare(ResourceUsage usage) {
+        return usage.pressureStallCpu().orElseThrow(() -> new AssertionError("this example needs CPU pressure"
+                + " (PSI): Linux 4.20+ with a cgroup v2 hierarchy mounted")).some().toNanos()
+                / (double) usage.wallTime().toNanos();
+    }
+
     @Test
-    void fourInputThreadsUseBothCoresAndTrainFaster(ResourceMonitor monitor) throws Exception {
+    void fourInputThreadsUseBothCoresAndTrainFaster(ResourceMonitor monitor, TestReporter reporter)
+            throws Exception {
         monitor.mark("serial");
         TrainingResult serial = tf.train(run(1));
         monitor.mark("parallel");
@@ -86,13 +98,21 @@ class SerialVsParallelInputPipelineIT {
                 ExampleSupport.seconds(s.wallTime()), ExampleSupport.seconds(p.wallTime()));
         System.out.printf(Locale.ROOT, "CPU pressure some / full          | %10s | %9s%n", waited(s), waited(p));
 
-        double serialWaitShare = s.pressureStallCpu().map(stall -> (double) stall.some().toNanos()).orElse(0.0)
-                / s.wallTime().toNanos();
-        assertThat(serialWaitShare).as(String.format(Locale.ROOT, "The machine was busy with other work:"
-                + " the one-thread run waited for a core %.0f%% of its time (5 to 10%% on an idle two-core machine),"
-                + " so neither run could have two cores and the comparison says nothing about the pipeline. The"
-                + " figures are printed above.", 100 * serialWaitShare)).isLessThan(0.15);
+        double serialWaitShare = waitShare(s);
+        double parallelWaitShare = waitShare(p);
+        assertThat(parallelWaitShare).as(String.format(Locale.ROOT, "share of its time the parallel pipeline had"
+                + " work waiting for a core (%.0f%%) vs the serial one (%.0f%%)", 100 * parallelWaitShare,
+                100 * serialWaitShare)).isGreaterThan(serialWaitShare);
 
+        if (serialWaitShare >= 0.15) {
+            String why = String.format(Locale.ROOT, "not compared: the machine was busy with other work (the"
+                    + " one-thread run waited for a core %.0f%% of its time, 5 to 10%% on an idle two-core machine),"
+                    + " so neither run could have two cores", 100 * serialWaitShare);
+            System.out.println("core usage: " + why);
+            reporter.publishEntry("comparison", why);
+            return;
+        }
+        reporter.publishEntry("comparison", "made: the cores were free");
         assertThat(p).as("parallel pipeline: more than one core").hasAverageCpuAtLeast("120%");
         assertThat(p.averageCpuPercent().value()).as("parallel vs serial average CPU, in points")
                 .isGreaterThan(s.averageCpuPercent().value() + 20);
