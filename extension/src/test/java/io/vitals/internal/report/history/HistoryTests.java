@@ -205,7 +205,7 @@ class HistoryTests {
                     + "\\+\\d+\\.\\d %\\], p (< 0\\.001|= 0\\.0\\d\\d), 5 vs 10 runs \\(median [0-9.]+ s -> [0-9.]+ s, minimum "
                     + "effect 10 %\\)");
             String summary = Files.readString(dir.resolve("vitals/summary.md"));
-            assertThat(summary).contains("**Regression** `" + CLASS + "#train`").contains("5 vs 10 runs")
+            assertThat(summary).contains("**Regression** `" + CLASS + "#train repetition 5 of 5`").contains("5 vs 10 runs")
                     .contains("## Run history");
         }
 
