@@ -6,11 +6,14 @@ import io.vitals.internal.report.baseline.BaselineFile;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
+import io.vitals.internal.report.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,6 +71,7 @@ public final class ReportSession implements AutoCloseable {
     private final Baseline baseline;
     private final boolean baselineFound;
     private final BaselineComparator comparator;
+    private final HistorySession history;
 
     private final Map<String, RunReport.Entry> entries = new LinkedHashMap<>();
     private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
@@ -107,6 +111,8 @@ public final class ReportSession implements AutoCloseable {
         this.baselineFound = found;
         boolean fail = settings.baselineMode() == ReportSettings.BaselineMode.FAIL && !settings.baselineUpdate();
         this.comparator = new BaselineComparator(loaded, settings.tolerances(), fail);
+        this.history = new HistorySession(settings.history(), settings.tolerances(),
+                settings.baselineMode() == ReportSettings.BaselineMode.FAIL, clock.instant(), warnings);
     }
 
     public ReportSettings settings() {
@@ -132,9 +138,13 @@ public final class ReportSession implements AutoCloseable {
     public Optional<Path> testFinished(TestResult result) {
         // Rendering is the costly part (about a millisecond a test); it runs outside the lock, so parallel tests
         // do not queue behind each other. Only the bookkeeping and the write itself are synchronized.
+        List<BudgetSuggestion> suggested;
+        synchronized (this) {
+            suggested = history.suggestionsFor(result);
+        }
         byte[] json;
         try {
-            json = testJson.write(result);
+            json = testJson.write(result, suggested);
         } catch (RuntimeException e) {
             warnings.accept("Failed to render the JSON report of " + result.uniqueId() + ": " + e);
             json = null;
@@ -146,6 +156,7 @@ public final class ReportSession implements AutoCloseable {
             RunReport.Entry entry = new RunReport.Entry(result, relative, verdict);
             entries.remove(result.uniqueId());
             entries.put(result.uniqueId(), entry);
+            history.record(result);
             if (settings.console() == ReportSettings.ConsoleMode.JSON) {
                 console.accept(consoleJson.render(entry) + "\n");
             }
@@ -159,6 +170,9 @@ public final class ReportSession implements AutoCloseable {
     }
 
     private BaselineVerdict compareQuietly(TestResult result) {
+        if (history.configured()) {
+            return history.compare(result);
+        }
         return settings.baseline().isEmpty() ? BaselineVerdict.none(ReportNames.testKey(result))
                 : comparator.compare(result);
     }
@@ -178,7 +192,7 @@ public final class ReportSession implements AutoCloseable {
             StringBuilder out = new StringBuilder("\nVitals: ").append(className).append('\n');
             out.append(consoleTable(ofClass.stream().map(RunReport.Entry::result).collect(Collectors.toList())));
             for (RunReport.Entry entry : ofClass) {
-                if (baselineFound) {
+                if (baselineFound || history.configured() && history.problem().isEmpty()) {
                     entry.verdict().lines().forEach(line -> out.append("  ").append(ReportNames.label(entry.result()))
                             .append(": ").append(line).append('\n'));
                 }
@@ -204,8 +218,17 @@ public final class ReportSession implements AutoCloseable {
         writeIndex(run);
         Path dir = settings.reportDir();
         write(dir.resolve(HTML_FILE), () -> bytes(new HtmlReport().write(run)));
-        write(dir.resolve(SUMMARY_FILE), () -> bytes(new MarkdownSummary().write(run)));
+        List<BudgetSuggestion> suggestions = history.suggestions();
+        String historySection = SuggestedBudgetsWriter.summarySection(settings.history(), history.problem(),
+                suggestions);
+        write(dir.resolve(SUMMARY_FILE), () -> bytes(new MarkdownSummary().write(run) + historySection));
         write(dir.resolve(PROMETHEUS_FILE), () -> bytes(new PrometheusWriter().write(run)));
+        write(dir.resolve(SuggestedBudgetsWriter.MARKDOWN_FILE), () -> bytes(SuggestedBudgetsWriter.markdown(
+                suggestions)));
+        write(dir.resolve(SuggestedBudgetsWriter.JSON_FILE), () -> SuggestedBudgetsWriter.json(jsonFactory,
+                SuggestedBudgetsWriter.HistoryNote.of(settings.history(), history.problem()), suggestions));
+        history.reportCopy().ifPresent(text -> write(dir.resolve(HistorySession.FILE), () -> bytes(text)));
+        history.update().ifPresent(warnings);
         if (settings.baselineUpdate() && settings.baseline().isPresent()) {
             Path file = settings.baseline().get();
             Baseline updated = baseline.withRun(entries.values().stream().map(RunReport.Entry::result)

@@ -2,6 +2,7 @@ package io.vitals.internal.report;
 
 import io.vitals.Percentage;
 import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.report.history.HistorySettings;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -19,7 +20,9 @@ import java.util.function.Function;
  * @param baselineUpdate whether {@link ReportSession#close()} appends this run to the baseline
  * @param baselineMode whether a regression fails the test or only warns
  * @param baselineRuns how many runs the baseline keeps per test; the median of them is compared
- * @param tolerances how far each metric may move before it counts as a regression or an improvement
+ * @param tolerances how far each metric may move before it counts as a regression or an improvement; with a run
+ *     history, the minimum effect
+ * @param history the run history ({@code vitals.history}) and its statistical comparison
  */
 public record ReportSettings(
         Path reportDir,
@@ -28,7 +31,8 @@ public record ReportSettings(
         boolean baselineUpdate,
         BaselineMode baselineMode,
         int baselineRuns,
-        Tolerances tolerances) {
+        Tolerances tolerances,
+        HistorySettings history) {
 
     public static final String REPORT_DIR = "vitals.reportDir";
     public static final String CONSOLE = "vitals.console";
@@ -84,7 +88,8 @@ public record ReportSettings(
             Optional<Percentage> fallback = metric == Metric.WALL_TIME ? Optional.empty() : all;
             perMetric.put(metric, own.orElse(fallback));
         }
-        return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric));
+        return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),
+                HistorySettings.from(lookup));
     }
 
     private static <E extends Enum<E>> E enumValue(Function<String, Optional<String>> lookup, String key,

@@ -2,8 +2,11 @@ package io.vitals.internal.report.baseline;
 
 import io.vitals.internal.report.Metric;
 
+import io.vitals.internal.report.stats.Evidence;
+
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A metric that moved beyond its tolerance from the baseline.
@@ -16,9 +19,20 @@ import java.util.Locale;
  * @param changePercent the change in % of the baseline; infinite when the baseline is zero
  * @param tolerancePercent the tolerance it exceeded, in %
  * @param runs how many runs the baseline value is the median of
+ * @param phase the phase the figures belong to; empty for the whole test
+ * @param evidence the statistics behind the finding, when it comes from a run history ({@code vitals.history});
+ *     empty for the median-and-tolerance rule of a {@code vitals.baseline}
  */
 public record BaselineFinding(String container, Metric metric, Kind kind, double baseline, double now,
-        double changePercent, double tolerancePercent, int runs) {
+        double changePercent, double tolerancePercent, int runs, Optional<String> phase,
+        Optional<Evidence> evidence) {
+
+    /** A finding of the median-and-tolerance rule, for the whole test. */
+    public BaselineFinding(String container, Metric metric, Kind kind, double baseline, double now,
+            double changePercent, double tolerancePercent, int runs) {
+        this(container, metric, kind, baseline, now, changePercent, tolerancePercent, runs, Optional.empty(),
+                Optional.empty());
+    }
 
     /** Which way a metric moved; every metric is "lower is better". */
     public enum Kind { REGRESSION, IMPROVEMENT }
@@ -28,10 +42,24 @@ public record BaselineFinding(String container, Metric metric, Kind kind, double
      * baseline of several runs the baseline reads {@code baseline 812.0 MiB (median of 5 runs)}.
      */
     public String message() {
+        if (evidence.isPresent()) {
+            return statisticalMessage(evidence.get());
+        }
         String verb = kind == Kind.REGRESSION ? "regressed" : "improved";
         String median = runs > 1 ? " (median of " + runs + " runs)" : "";
         return metric.key() + " " + verb + ": baseline " + metric.format(baseline) + median + ", now "
                 + metric.format(now) + " (" + change() + ", tolerance " + plain(tolerancePercent) + " %)";
+    }
+
+    /**
+     * E.g. {@code cpuTime regressed: +18.0 % [+12.1 %, +25.3 %], p = 0.002, 5 vs 10 runs (median 12.1 s -> 14.3 s,
+     * minimum effect 10 %)}, prefixed by {@code phase 'evaluate' } for a phase.
+     */
+    private String statisticalMessage(Evidence e) {
+        String verb = kind == Kind.REGRESSION ? "regressed" : "improved";
+        return phase.map(p -> "phase '" + p + "' ").orElse("") + metric.key() + " " + verb + ": " + e.describe()
+                + " (median " + metric.format(e.historyMedian()) + " -> " + metric.format(e.newMedian())
+                + ", minimum effect " + plain(tolerancePercent) + " %)";
     }
 
     /** "+35.2 %", "-12.0 %", or "+∞ %" from a baseline of zero. */

@@ -105,6 +105,7 @@ public final class RunIndexWriter {
             json.writeString(f.message());
         }
         json.writeEndArray();
+        IndexFindings.write(json, entry.verdict());
         json.writeEndObject();
         json.writeArrayFieldStart("containers");
         for (ContainerResult c : r.containers()) {

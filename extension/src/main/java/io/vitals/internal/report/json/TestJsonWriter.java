@@ -12,12 +12,15 @@ import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.suggest.BudgetSuggestion;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -45,6 +48,11 @@ public final class TestJsonWriter {
     }
 
     public byte[] write(TestResult result) {
+        return write(result, List.of());
+    }
+
+    /** The test with the budgets suggested from its run history ({@code suggestedBudgets}, empty without one). */
+    public byte[] write(TestResult result, List<BudgetSuggestion> suggestions) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
         try (JsonGenerator json = factory.createGenerator(out)) {
             json.useDefaultPrettyPrinter();
@@ -56,11 +64,39 @@ public final class TestJsonWriter {
                 writeContainer(json, container);
             }
             json.writeEndArray();
+            writeSuggestions(json, suggestions);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("Failed to write the JSON report of " + result.uniqueId(), e);
         }
         return out.toByteArray();
+    }
+
+    private static void writeSuggestions(JsonGenerator json, List<BudgetSuggestion> suggestions) throws IOException {
+        json.writeObjectFieldStart("suggestedBudgets");
+        Map<String, List<BudgetSuggestion>> byTarget = new LinkedHashMap<>();
+        for (BudgetSuggestion s : suggestions) {
+            byTarget.computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new java.util.ArrayList<>()).add(s);
+        }
+        json.writeArrayFieldStart("annotations");
+        for (List<BudgetSuggestion> target : byTarget.values()) {
+            json.writeString(BudgetSuggestion.annotation(target));
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("budgets");
+        for (BudgetSuggestion s : suggestions) {
+            json.writeStartObject();
+            json.writeStringField("container", s.container());
+            json.writeStringField("phase", s.phase());
+            json.writeStringField("attribute", s.attribute());
+            json.writeStringField("value", s.value());
+            json.writeNumberField("baseValue", s.baseValue());
+            json.writeStringField("basis", s.basis());
+            json.writeNumberField("runs", s.runs());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
     }
 
     private static void writeTest(JsonGenerator json, TestResult result) throws IOException {

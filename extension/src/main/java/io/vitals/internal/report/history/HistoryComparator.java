@@ -1,0 +1,92 @@
+package io.vitals.internal.report.history;
+
+import io.vitals.Percentage;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Metric;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineFinding;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.report.stats.ChangeDetector;
+import io.vitals.internal.report.stats.Evidence;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Compares a test's measurements of this run with its history, metric by metric, using {@link ChangeDetector}; the
+ * metric's tolerance is the minimum effect. The invocations of a repeated test are compared as one sample when the
+ * last one finishes, so that the verdict (and a failure) lands on the last repetition.
+ */
+public final class HistoryComparator {
+
+    private final History history;
+    private final Tolerances tolerances;
+    private final ChangeDetector detector;
+    private final boolean failOnRegression;
+
+    public HistoryComparator(History history, Tolerances tolerances, ChangeDetector detector,
+            boolean failOnRegression) {
+        this.history = history;
+        this.tolerances = tolerances;
+        this.detector = detector;
+        this.failOnRegression = failOnRegression;
+    }
+
+    /**
+     * @param earlier this run's measurements so far, not yet holding {@code result}: the earlier repetitions
+     */
+    public BaselineVerdict compare(TestResult result, Measurements earlier) {
+        TestIdentity identity = TestIdentity.of(result);
+        boolean multiple = result.containers().size() > 1;
+        if (!history.hasTest(identity.key())) {
+            return new BaselineVerdict(identity.key(), false, List.of(), List.of(), 0, false, multiple);
+        }
+        if (identity.awaitsMoreRepetitions()) {
+            return BaselineVerdict.none(identity.key());
+        }
+        List<String> newContainers = new ArrayList<>();
+        for (ContainerResult container : result.containers()) {
+            if (!history.hasContainer(identity.key(), container.name())) {
+                newContainers.add(container.name());
+            }
+        }
+        List<BaselineFinding> findings = new ArrayList<>();
+        int runs = Integer.MAX_VALUE;
+        for (Map.Entry<HistoryKey, Double> figure : Measurements.of(result).entrySet()) {
+            HistoryKey key = figure.getKey();
+            Optional<Metric> metric = Metric.byKey(key.metric());
+            List<HistoryRun> before = history.runs(key);
+            if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()) {
+                continue;
+            }
+            runs = Math.min(runs, before.size());
+            List<Double> now = new ArrayList<>(identity.repetition().isPresent() ? earlier.values(key) : List.of());
+            now.add(figure.getValue());
+            Percentage minimum = tolerances.of(metric.get()).get();
+            detector.compare(now, history.values(key), minimum.value(), metric.get().noiseFloor(), seed(key))
+                    .filter(ChangeDetector.Outcome::changed)
+                    .ifPresent(outcome -> findings.add(finding(key, metric.get(), outcome.evidence(), minimum)));
+        }
+        findings.sort(Comparator.comparing(BaselineFinding::kind));
+        boolean fails = failOnRegression && findings.stream().anyMatch(f -> f.kind() == BaselineFinding.Kind.REGRESSION);
+        return new BaselineVerdict(identity.key(), true, newContainers, findings,
+                runs == Integer.MAX_VALUE ? 0 : runs, fails, multiple);
+    }
+
+    private static BaselineFinding finding(HistoryKey key, Metric metric, Evidence evidence, Percentage minimum) {
+        BaselineFinding.Kind kind = evidence.effectPercent() > 0 ? BaselineFinding.Kind.REGRESSION
+                : BaselineFinding.Kind.IMPROVEMENT;
+        return new BaselineFinding(key.container(), metric, kind, evidence.historyMedian(), evidence.newMedian(),
+                evidence.effectPercent(), minimum.value(), evidence.historyRuns(),
+                key.isPhase() ? Optional.of(key.phase()) : Optional.empty(), Optional.of(evidence));
+    }
+
+    // The same key always resamples the same way; String.hashCode is specified, so the seed is stable across JVMs.
+    private static long seed(HistoryKey key) {
+        return key.toString().hashCode();
+    }
+}

@@ -1,0 +1,149 @@
+package io.vitals.internal.report.history;
+
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.report.stats.ChangeDetector;
+import io.vitals.internal.report.suggest.BudgetSuggester;
+import io.vitals.internal.report.suggest.BudgetSuggestion;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The run history's part of a report session: loads the history once, compares each test with it, collects this
+ * run's measurements, and at the end writes {@value #FILE} into the report directory (the history with this run
+ * added, which the merge command reads) and, with {@code vitals.history.update}, the configured history file.
+ *
+ * <p>A history that cannot be read is never written over: the session warns (naming file, line and rule), compares
+ * nothing, and leaves the file for a person to fix. Not thread-safe; the report session guards it.
+ */
+public final class HistorySession {
+
+    /** The history with this run added, in the report directory. */
+    public static final String FILE = "vitals-history.jsonl";
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final HistorySettings settings;
+    private final HistoryFile file = new HistoryFile(new ObjectMapper());
+    private final History loaded;
+    private final Optional<String> problem;
+    private final HistoryComparator comparator;
+    private final Measurements measurements = new Measurements();
+    private final String runId;
+    private final Instant startedAt;
+
+    public HistorySession(HistorySettings settings, Tolerances tolerances, boolean failOnRegression, Instant now,
+            Consumer<String> warnings) {
+        this.settings = settings;
+        this.startedAt = now;
+        this.runId = settings.runId().orElseGet(() -> RUN_ID.format(now));
+        History history = History.empty(settings.keep());
+        String trouble = null;
+        if (settings.file().isPresent()) {
+            Path path = settings.file().get();
+            try {
+                history = file.read(path).history().keeping(settings.keep());
+            } catch (NoSuchFileException e) {
+                if (!settings.update()) {
+                    warnings.accept("History " + path + " does not exist; nothing is compared. Run with -D"
+                            + HistorySettings.HISTORY_UPDATE + "=true to create it.");
+                }
+            } catch (IOException e) {
+                trouble = "History " + e.getMessage();
+                warnings.accept(trouble + "; nothing is compared and the file is not updated.");
+            }
+        }
+        this.loaded = history;
+        this.problem = Optional.ofNullable(trouble);
+        this.comparator = new HistoryComparator(history, tolerances, new ChangeDetector(settings.alpha()),
+                failOnRegression && !settings.update());
+    }
+
+    public boolean configured() {
+        return settings.file().isPresent();
+    }
+
+    /** Why the history could not be used, naming file, line and rule; empty when it could. */
+    public Optional<String> problem() {
+        return problem;
+    }
+
+    public History loaded() {
+        return loaded;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public BaselineVerdict compare(TestResult result) {
+        return comparator.compare(result, measurements);
+    }
+
+    public void record(TestResult result) {
+        measurements.add(result);
+    }
+
+    /** The history with this run's measurements so far added. */
+    public History withThisRun() {
+        return loaded.withRun(runId, startedAt, measurements.all());
+    }
+
+    /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
+    public List<BudgetSuggestion> suggestionsFor(TestResult result) {
+        Map<HistoryKey, List<Double>> values = new TreeMap<>();
+        Measurements.of(result).forEach((key, value) -> {
+            List<Double> now = new ArrayList<>(measurements.values(key));
+            now.add(value);
+            values.put(key, loaded.valuesWith(key, runId, startedAt, now));
+        });
+        return new BudgetSuggester().suggest(values);
+    }
+
+    /** Suggested budgets for every test of the history and this run. */
+    public List<BudgetSuggestion> suggestions() {
+        History all = withThisRun();
+        Map<HistoryKey, List<Double>> values = new TreeMap<>();
+        all.runs().keySet().forEach(k -> values.put(k, all.values(k)));
+        return new BudgetSuggester().suggest(values);
+    }
+
+    /**
+     * The content of {@value #FILE} in the report directory: the history with this run added; empty when the
+     * history could not be read, so nothing suggests it was.
+     */
+    public Optional<String> reportCopy() {
+        return problem.isPresent() ? Optional.empty() : Optional.of(file.toText(withThisRun()));
+    }
+
+    /**
+     * With {@code vitals.history.update}, writes the history with this run over the configured file, unless the
+     * loaded one was unreadable. Returns the failure, if any.
+     */
+    public Optional<String> update() {
+        if (problem.isPresent() || !settings.update() || settings.file().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            file.write(settings.file().get(), withThisRun());
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.of("Failed to update history " + settings.file().get() + ": " + e);
+        }
+    }
+}

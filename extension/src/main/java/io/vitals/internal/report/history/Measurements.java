@@ -1,0 +1,56 @@
+package io.vitals.internal.report.history;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Metric;
+import io.vitals.internal.report.TestResult;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The measurements of the current run, per {@link HistoryKey}: one value per test, or one per repetition. Not
+ * thread-safe; the report session guards it.
+ */
+public final class Measurements {
+
+    private final Map<HistoryKey, List<Double>> values = new TreeMap<>();
+
+    /** Every figure of {@code result}: each metric of each container, for the whole test and for each phase. */
+    public static Map<HistoryKey, Double> of(TestResult result) {
+        String test = TestIdentity.of(result).key();
+        Map<HistoryKey, Double> figures = new TreeMap<>();
+        for (ContainerResult container : result.containers()) {
+            add(figures, test, container.name(), "", container.usage());
+            for (ResourceUsage.Phase phase : container.usage().phases()) {
+                add(figures, test, container.name(), phase.name(), phase.usage());
+            }
+        }
+        return figures;
+    }
+
+    private static void add(Map<HistoryKey, Double> figures, String test, String container, String phase,
+            ResourceUsage usage) {
+        for (Metric metric : Metric.values()) {
+            figures.put(new HistoryKey(test, container, phase, metric.key()), metric.valueOf(usage));
+        }
+    }
+
+    public void add(TestResult result) {
+        of(result).forEach((key, value) -> values.computeIfAbsent(key, k -> new ArrayList<>()).add(value));
+    }
+
+    /** This run's values of {@code key} so far. */
+    public List<Double> values(HistoryKey key) {
+        return Collections.unmodifiableList(values.getOrDefault(key, List.of()));
+    }
+
+    public Map<HistoryKey, List<Double>> all() {
+        Map<HistoryKey, List<Double>> copy = new TreeMap<>();
+        values.forEach((key, list) -> copy.put(key, List.copyOf(list)));
+        return copy;
+    }
+}

@@ -1,0 +1,174 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.DataSize;
+import io.vitals.PeakMemory;
+import io.vitals.Percentage;
+import io.vitals.PressureStall;
+import io.vitals.ProbeKind;
+import io.vitals.ResourceSnapshot;
+import io.vitals.ResourceUsage;
+import io.vitals.Timeline;
+import io.vitals.TimelinePoint;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.report.ContainerLimits;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.TestResult;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reads a {@value TestJsonWriter#SCHEMA} document back into a {@link TestResult}, so that report directories of
+ * several shards can be merged into one run. What the writer rounds stays rounded (timeline offsets are whole
+ * milliseconds); everything the run-wide reports show survives exactly.
+ */
+public final class TestJsonReader {
+
+    private final ObjectMapper mapper;
+
+    public TestJsonReader(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** @throws IOException naming {@code source} and the field, if it is not a readable document */
+    public TestResult read(byte[] json, String source) throws IOException {
+        JsonNode root = mapper.readTree(json);
+        if (root == null || !TestJsonWriter.SCHEMA.equals(root.path("schema").asText())) {
+            throw new IOException(source + ": not a " + TestJsonWriter.SCHEMA + " document (its \"schema\" is "
+                    + (root == null ? "missing" : root.path("schema")) + ")");
+        }
+        try {
+            JsonNode t = root.get("test");
+            List<ContainerResult> containers = new ArrayList<>();
+            for (JsonNode c : root.get("containers")) {
+                containers.add(container(c));
+            }
+            return new TestResult(t.get("uniqueId").asText(), t.get("className").asText(),
+                    t.get("methodName").asText(), t.get("displayName").asText(), text(t.get("parameters")),
+                    TestResult.Outcome.valueOf(t.get("outcome").asText()), text(t.get("failureMessage")),
+                    Instant.parse(t.get("startedAt").asText()), seconds(t.get("durationSeconds")), containers);
+        } catch (RuntimeException e) {
+            throw new IOException(source + ": a field is missing or has the wrong type (" + e + ")", e);
+        }
+    }
+
+    private static ContainerResult container(JsonNode c) {
+        JsonNode l = c.get("limits");
+        ContainerLimits limits = new ContainerLimits(bytes(l.get("memoryBytes")),
+                l.get("cpus").isNull() ? OptionalDouble.empty() : OptionalDouble.of(l.get("cpus").asDouble()),
+                text(l.get("cpuset")), l.get("pids").isNull() ? OptionalLong.empty()
+                        : OptionalLong.of(l.get("pids").asLong()));
+        ProbeKind probe = ProbeKind.valueOf(c.get("probe").asText());
+        Duration interval = seconds(c.get("samplingIntervalSeconds"));
+        ResourceSnapshot before = snapshot(c.get("before"));
+        ResourceSnapshot after = snapshot(c.get("after"));
+        Timeline timeline = timeline(c.get("timeline"), interval);
+        List<ResourceUsage.Phase> phases = new ArrayList<>();
+        String name = c.get("name").asText();
+        String image = c.get("image").asText();
+        for (JsonNode p : c.get("phases")) {
+            // a phase's JSON holds its figures only; its snapshots and timeline are the test's
+            phases.add(new ResourceUsage.Phase(p.get("name").asText(), seconds(p.get("startSeconds")),
+                    usage(p.get("usage"), name, image, probe, before, after,
+                            new Timeline(List.of(), interval, 0, 0), List.of())));
+        }
+        ResourceUsage usage = usage(c.get("usage"), name, image, probe, before, after, timeline, phases);
+        List<BudgetCheck> budgets = new ArrayList<>();
+        for (JsonNode b : c.get("budgets")) {
+            budgets.add(new BudgetCheck(b.get("attribute").asText(), b.get("limit").asText(),
+                    b.get("limitValue").asDouble(), b.get("actual").asText(), b.get("actualValue").asDouble(),
+                    b.get("passed").asBoolean(), b.get("marginPercent").isNull() ? OptionalDouble.empty()
+                            : OptionalDouble.of(b.get("marginPercent").asDouble()), b.get("method").asText(),
+                    b.get("atSeconds").isNull() ? Optional.empty() : Optional.of(seconds(b.get("atSeconds"))),
+                    text(b.get("note"))));
+        }
+        Optional<ContainerFault> fault = Optional.empty();
+        JsonNode f = c.get("fault");
+        if (!f.isNull()) {
+            fault = Optional.of(new ContainerFault(ContainerFault.Kind.valueOf(f.get("kind").asText()),
+                    f.get("exitCode").isNull() ? OptionalLong.empty() : OptionalLong.of(f.get("exitCode").asLong()),
+                    f.get("atSeconds").isNull() ? Optional.empty() : Optional.of(seconds(f.get("atSeconds"))),
+                    f.get("description").asText()));
+        }
+        List<String> logTail = new ArrayList<>();
+        c.get("logTail").forEach(line -> logTail.add(line.asText()));
+        return new ContainerResult(name, image, limits, usage, c.get("probeDescription").asText(), budgets, fault,
+                logTail);
+    }
+
+    private static ResourceUsage usage(JsonNode u, String name, String image, ProbeKind probe,
+            ResourceSnapshot before, ResourceSnapshot after, Timeline timeline, List<ResourceUsage.Phase> phases) {
+        JsonNode peak = u.get("peakMemory");
+        PeakMemory peakMemory = new PeakMemory(DataSize.ofBytes(peak.get("bytes").asLong()),
+                seconds(peak.get("atSeconds")), PeakMemory.Method.valueOf(peak.get("method").asText()),
+                seconds(peak.get("samplingIntervalSeconds")));
+        JsonNode stall = u.get("pressureStall");
+        return new ResourceUsage(name, image, probe, seconds(u.get("wallSeconds")), before, after, peakMemory,
+                bytes(u.get("peakMemoryHighWaterMarkBytes")), bytes(u.get("memoryLimitBytes")),
+                seconds(u.get("cpuSeconds")), seconds(u.get("cpuUserSeconds")), seconds(u.get("cpuSystemSeconds")),
+                Percentage.of(u.get("averageCpuPercent").asDouble()), Percentage.of(u.get("peakCpuPercent").asDouble()),
+                u.get("throttledPeriods").asLong(), seconds(u.get("throttledSeconds")),
+                DataSize.ofBytes(u.get("blockReadBytes").asLong()), DataSize.ofBytes(u.get("blockWriteBytes").asLong()),
+                DataSize.ofBytes(u.get("networkReceivedBytes").asLong()),
+                DataSize.ofBytes(u.get("networkSentBytes").asLong()), u.get("peakPids").asLong(),
+                u.get("oomKills").asLong(), u.get("memoryLimitHits").asLong(), stall(stall.get("cpu")),
+                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases);
+    }
+
+    private static ResourceSnapshot snapshot(JsonNode s) {
+        JsonNode stall = s.get("pressureStall");
+        return new ResourceSnapshot(Instant.parse(s.get("takenAt").asText()),
+                DataSize.ofBytes(s.get("memoryUsageBytes").asLong()), DataSize.ofBytes(s.get("memoryChargedBytes")
+                        .asLong()), bytes(s.get("memoryLimitBytes")), DataSize.ofBytes(s.get("pageCacheBytes").asLong()),
+                DataSize.ofBytes(s.get("anonymousMemoryBytes").asLong()), bytes(s.get("swapBytes")),
+                seconds(s.get("cpuSeconds")), seconds(s.get("cpuUserSeconds")), seconds(s.get("cpuSystemSeconds")),
+                s.get("pids").asLong(), DataSize.ofBytes(s.get("blockReadBytes").asLong()),
+                DataSize.ofBytes(s.get("blockWriteBytes").asLong()), DataSize.ofBytes(s.get("networkReceivedBytes")
+                        .asLong()), DataSize.ofBytes(s.get("networkSentBytes").asLong()), s.get("oomKills").asLong(),
+                s.get("memoryLimitHits").asLong(), s.get("throttledPeriods").asLong(),
+                seconds(s.get("throttledSeconds")), stall(stall.get("cpu")), stall(stall.get("memory")),
+                stall(stall.get("io")), ProbeKind.valueOf(s.get("probe").asText()));
+    }
+
+    private static Timeline timeline(JsonNode t, Duration interval) {
+        List<TimelinePoint> points = new ArrayList<>();
+        JsonNode offsets = t.get("offsetMs");
+        for (int i = 0; i < offsets.size(); i++) {
+            points.add(new TimelinePoint(Duration.ofMillis(offsets.get(i).asLong()), t.get("cpuPercent").get(i)
+                    .asDouble(), DataSize.ofBytes(t.get("memoryBytes").get(i).asLong()), t.get("pids").get(i).asLong(),
+                    seconds(t.get("cpuSeconds").get(i)), DataSize.ofBytes(t.get("blockReadBytes").get(i).asLong()),
+                    DataSize.ofBytes(t.get("blockWriteBytes").get(i).asLong()),
+                    DataSize.ofBytes(t.get("netRxBytes").get(i).asLong()),
+                    DataSize.ofBytes(t.get("netTxBytes").get(i).asLong())));
+        }
+        return new Timeline(points, interval, t.get("samples").asLong(), t.get("readErrors").asLong());
+    }
+
+    private static Optional<PressureStall> stall(JsonNode s) {
+        return s == null || s.isNull() ? Optional.empty()
+                : Optional.of(new PressureStall(seconds(s.get("someSeconds")), seconds(s.get("fullSeconds"))));
+    }
+
+    // The writer prints nanoseconds / 1e9; rounding back recovers the nanoseconds for any test shorter than 104 days.
+    private static Duration seconds(JsonNode value) {
+        return Duration.ofNanos(Math.round(value.asDouble() * 1e9));
+    }
+
+    private static Optional<DataSize> bytes(JsonNode value) {
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(DataSize.ofBytes(value.asLong()));
+    }
+
+    private static Optional<String> text(JsonNode value) {
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
+    }
+}

@@ -1,0 +1,274 @@
+package io.vitals.internal.report.merge;
+
+import io.vitals.internal.report.AtomicFiles;
+import io.vitals.internal.report.ReportSession;
+import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.history.History;
+import io.vitals.internal.report.history.HistoryException;
+import io.vitals.internal.report.history.HistoryFile;
+import io.vitals.internal.report.history.HistoryKey;
+import io.vitals.internal.report.history.HistorySession;
+import io.vitals.internal.report.html.HtmlReport;
+import io.vitals.internal.report.json.IndexFindings;
+import io.vitals.internal.report.json.RunIndexWriter;
+import io.vitals.internal.report.json.TestJsonReader;
+import io.vitals.internal.report.markdown.MarkdownSummary;
+import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.report.suggest.BudgetSuggester;
+import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Merges the report directories of several shards (or Maven modules) into one: the per-test JSON files are copied
+ * as they are, and the run index, HTML page, summary, Prometheus file, suggested budgets and history are rebuilt
+ * from them with the same writers a single run uses, so the result reads as if one runner had run every test.
+ *
+ * <p>Approach: everything is read and checked first, and only then is anything written, so bad input (a corrupt
+ * file, an incompatible history, two shards that disagree about a test) leaves the output untouched. Tests keep
+ * their shard's order, shards the order given; each test keeps the baseline verdict its shard decided.
+ */
+public final class ReportMerger {
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final JsonFactory factory = new JsonFactory();
+    private final HistoryFile historyFile = new HistoryFile(mapper);
+
+    /** What a merge wrote. */
+    public record Result(int tests, int shards, Optional<History> history) {
+    }
+
+    private record Test(Path shard, String jsonPath, byte[] json, TestResult result, RunReport.Entry entry) {
+    }
+
+    /**
+     * Merges {@code shards} into {@code out}; with {@code historyOut}, also writes the merged history there.
+     *
+     * @throws IOException naming file, line (where there is one) and rule, before anything is written
+     */
+    public Result merge(List<Path> shards, Path out, Optional<Path> historyOut, Instant generatedAt)
+            throws IOException {
+        if (shards.isEmpty()) {
+            throw new IOException("nothing to merge: name at least one report directory");
+        }
+        for (Path shard : shards) {
+            if (shard.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+                throw new IOException(out + ": the output directory must not be one of the inputs, so that no "
+                        + "input is overwritten");
+            }
+        }
+        Map<String, Test> byId = new LinkedHashMap<>();
+        Map<String, Test> byPath = new TreeMap<>();
+        List<RunReport.BaselineSummary> baselines = new ArrayList<>();
+        History history = null;
+        HistoryFile.Loaded firstHistory = null;
+        SuggestedBudgetsWriter.HistoryNote note = null;
+        TestJsonReader reader = new TestJsonReader(mapper);
+        for (Path shard : shards) {
+            Path indexFile = shard.resolve(ReportSession.INDEX_FILE);
+            JsonNode index = readIndex(indexFile);
+            readBaseline(index.get("baseline")).ifPresent(baselines::add);
+            int position = 0;
+            for (JsonNode entry : index.get("tests")) {
+                position++;
+                String where = indexFile + " test " + position;
+                String jsonPath = entry.path("json").asText();
+                Path file = shard.resolve(jsonPath).normalize();
+                if (jsonPath.isEmpty() || !file.startsWith(shard.normalize())) {
+                    throw new IOException(where + ": \"json\" must be a path inside the report directory, but is '"
+                            + jsonPath + "'");
+                }
+                if (!Files.isRegularFile(file)) {
+                    throw new IOException(where + ": its JSON file " + file + " is missing; copy the whole report "
+                            + "directory of each shard");
+                }
+                byte[] json = Files.readAllBytes(file);
+                TestResult result = reader.read(json, file.toString());
+                checkIdentity(where, entry, result, file);
+                Test test = new Test(shard, jsonPath, json, result, new RunReport.Entry(result, jsonPath,
+                        IndexFindings.read(entry.path("baseline"))));
+                Test sameId = byId.get(result.uniqueId());
+                Test samePath = byPath.get(jsonPath);
+                if (sameId != null) {
+                    if (!sameId.result().className().equals(result.className())
+                            || !sameId.result().displayName().equals(result.displayName())
+                            || !sameId.result().methodName().equals(result.methodName())) {
+                        throw new IOException(where + ": shards disagree about the identity of test "
+                                + result.uniqueId() + ": " + describe(sameId.result()) + " in " + sameId.shard()
+                                + ", " + describe(result) + " here; one unique id must name one test");
+                    }
+                    if (!Arrays.equals(sameId.json(), json)) {
+                        throw new IOException(where + ": test " + result.uniqueId() + " ran in two shards with "
+                                + "different results (" + sameId.shard().resolve(sameId.jsonPath()) + " and " + file
+                                + "); a test must run in one shard only");
+                    }
+                    continue; // the same file twice (a shard given twice, or a copied artifact): kept once
+                }
+                if (samePath != null && !Arrays.equals(samePath.json(), json)) {
+                    throw new IOException(where + ": the file name " + jsonPath + " is used by "
+                            + samePath.result().uniqueId() + " in " + samePath.shard() + " and by "
+                            + result.uniqueId() + " here, with different content; rename one of the tests or "
+                            + "merge these shards into separate directories");
+                }
+                byId.put(result.uniqueId(), test);
+                byPath.put(jsonPath, test);
+            }
+            Path shardHistory = shard.resolve(HistorySession.FILE);
+            if (Files.exists(shardHistory)) {
+                HistoryFile.Loaded loaded = historyFile.read(shardHistory);
+                if (history == null) {
+                    history = loaded.history();
+                    firstHistory = loaded;
+                } else {
+                    try {
+                        history = history.merge(loaded.history());
+                    } catch (IllegalStateException e) {
+                        HistoryKey key = conflictKey(history, loaded.history());
+                        throw new HistoryException(loaded.where(key) + " and " + firstHistory.where(key) + ": "
+                                + e.getMessage());
+                    }
+                }
+            }
+            Path suggested = shard.resolve(SuggestedBudgetsWriter.JSON_FILE);
+            if (note == null && Files.exists(suggested)) {
+                note = readNote(suggested);
+            }
+        }
+        // Everything read and checked: now write.
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (Test test : byId.values()) {
+            AtomicFiles.write(out.resolve(test.jsonPath()), test.json());
+            entries.add(test.entry());
+        }
+        RunReport run = new RunReport(generatedAt, entries, mergeBaselines(baselines));
+        List<BudgetSuggestion> suggestions = history == null ? List.of() : suggestions(history);
+        SuggestedBudgetsWriter.HistoryNote historyNote = note != null ? note
+                : new SuggestedBudgetsWriter.HistoryNote(Optional.empty(), 20, 0.05, Optional.empty());
+        AtomicFiles.write(out.resolve(ReportSession.INDEX_FILE), new RunIndexWriter(factory).write(run));
+        AtomicFiles.write(out.resolve(ReportSession.HTML_FILE), new HtmlReport().write(run));
+        AtomicFiles.write(out.resolve(ReportSession.SUMMARY_FILE), new MarkdownSummary().write(run)
+                + SuggestedBudgetsWriter.summarySection(historyNote, suggestions));
+        AtomicFiles.write(out.resolve(ReportSession.PROMETHEUS_FILE), new PrometheusWriter().write(run));
+        AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.MARKDOWN_FILE), SuggestedBudgetsWriter.markdown(
+                suggestions));
+        AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.JSON_FILE), SuggestedBudgetsWriter.json(factory,
+                historyNote, suggestions));
+        if (history != null) {
+            AtomicFiles.write(out.resolve(HistorySession.FILE), historyFile.toText(history));
+            if (historyOut.isPresent()) {
+                historyFile.write(historyOut.get(), history);
+            }
+        }
+        return new Result(entries.size(), shards.size(), Optional.ofNullable(history));
+    }
+
+    private JsonNode readIndex(Path indexFile) throws IOException {
+        if (!Files.isRegularFile(indexFile)) {
+            throw new IOException(indexFile + ": missing; each input must be a Vitals report directory "
+                    + "(target/vitals)");
+        }
+        JsonNode index;
+        try {
+            index = mapper.readTree(Files.readAllBytes(indexFile));
+        } catch (IOException e) {
+            throw new IOException(indexFile + ": does not parse as JSON: " + e.getMessage(), e);
+        }
+        if (index == null || !RunIndexWriter.SCHEMA.equals(index.path("schema").asText())) {
+            throw new IOException(indexFile + ": schema " + (index == null ? "missing" : index.path("schema"))
+                    + " is not supported; this version of Vitals merges " + RunIndexWriter.SCHEMA);
+        }
+        if (!index.path("tests").isArray()) {
+            throw new IOException(indexFile + ": \"tests\" must be an array");
+        }
+        return index;
+    }
+
+    private static void checkIdentity(String where, JsonNode entry, TestResult result, Path file)
+            throws IOException {
+        if (!entry.path("uniqueId").asText().equals(result.uniqueId())
+                || !entry.path("className").asText().equals(result.className())
+                || !entry.path("displayName").asText().equals(result.displayName())) {
+            throw new IOException(where + ": the index names test " + entry.path("uniqueId").asText() + " ("
+                    + entry.path("className").asText() + ", '" + entry.path("displayName").asText() + "') but its "
+                    + "file " + file + " holds " + result.uniqueId() + " (" + describe(result) + ")");
+        }
+    }
+
+    private static String describe(TestResult result) {
+        return result.className() + " '" + result.displayName() + "'";
+    }
+
+    private static Optional<RunReport.BaselineSummary> readBaseline(JsonNode b) {
+        if (b == null || b.isNull()) {
+            return Optional.empty();
+        }
+        List<String> notRun = new ArrayList<>();
+        b.path("notRun").forEach(n -> notRun.add(n.asText()));
+        return Optional.of(new RunReport.BaselineSummary(b.path("file").asText(), b.path("found").asBoolean(),
+                b.path("keptRuns").asInt(), b.path("fewestRuns").asInt(), b.path("mostRuns").asInt(),
+                b.path("updating").asBoolean(), "warn".equals(b.path("mode").asText()), notRun));
+    }
+
+    // A baseline entry counts as not run only when no shard ran it.
+    private static Optional<RunReport.BaselineSummary> mergeBaselines(List<RunReport.BaselineSummary> all) {
+        if (all.isEmpty()) {
+            return Optional.empty();
+        }
+        RunReport.BaselineSummary first = all.get(0);
+        Set<String> notRun = new LinkedHashSet<>(first.notRun());
+        all.forEach(b -> notRun.retainAll(b.notRun()));
+        return Optional.of(new RunReport.BaselineSummary(first.file(), all.stream().allMatch(
+                RunReport.BaselineSummary::found), first.keptRuns(), all.stream().mapToInt(
+                        RunReport.BaselineSummary::fewestRuns).min().orElse(0), all.stream().mapToInt(
+                                RunReport.BaselineSummary::mostRuns).max().orElse(0), first.updating(),
+                first.warnOnly(), new ArrayList<>(notRun)));
+    }
+
+    private SuggestedBudgetsWriter.HistoryNote readNote(Path file) throws IOException {
+        JsonNode h = mapper.readTree(Files.readAllBytes(file)).path("history");
+        return new SuggestedBudgetsWriter.HistoryNote(h.path("file").isTextual() ? Optional.of(h.get("file")
+                .asText()) : Optional.empty(), h.path("keep").asInt(20), h.path("alpha").asDouble(0.05),
+                h.path("problem").isTextual() ? Optional.of(h.get("problem").asText()) : Optional.empty());
+    }
+
+    private static List<BudgetSuggestion> suggestions(History history) {
+        Map<HistoryKey, List<Double>> values = new TreeMap<>();
+        history.runs().keySet().forEach(k -> values.put(k, history.values(k)));
+        return new BudgetSuggester().suggest(values);
+    }
+
+    private static HistoryKey conflictKey(History a, History b) {
+        for (HistoryKey key : b.runs().keySet()) {
+            try {
+                History.empty(1).merge(new History(a.keep(), Map.of(key, a.runs(key))))
+                        .merge(new History(b.keep(), Map.of(key, b.runs(key))));
+            } catch (IllegalStateException e) {
+                return key;
+            }
+        }
+        throw new IllegalStateException("no conflicting key");
+    }
+
+    static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

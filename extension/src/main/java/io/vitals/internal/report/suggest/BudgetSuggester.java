@@ -1,0 +1,100 @@
+package io.vitals.internal.report.suggest;
+
+import io.vitals.internal.report.Metric;
+import io.vitals.internal.report.history.HistoryKey;
+import io.vitals.internal.report.stats.Samples;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Proposes budgets from measured runs: the 99th percentile (nearest rank, so with fewer than 100 runs it is the
+ * highest one measured) plus {@value #HEADROOM_PERCENT} % headroom, rounded up to two significant digits in a unit a
+ * person would write ({@code 330MiB}, {@code 17s}, {@code 850ms}, {@code 160%}, {@code 41}).
+ *
+ * <p>Why p99 and not the mean: a budget must hold in every ordinary run; the headroom covers a run a little worse
+ * than any seen so far. For contention-sensitive figures (CPU time, average CPU) the history must come from the
+ * runners the budget will be checked on, so that it holds their spread.
+ */
+public final class BudgetSuggester {
+
+    public static final double PERCENTILE = 99;
+    public static final int HEADROOM_PERCENT = 10;
+    /** Fewer runs than this suggest nothing: the p99 of three runs says little. */
+    public static final int MIN_RUNS = 5;
+
+    private static final long KIB = 1024;
+
+    /** Suggestions for every key with enough measurements and a {@code @ResourceBudget} attribute. */
+    public List<BudgetSuggestion> suggest(Map<HistoryKey, List<Double>> measurements) {
+        List<BudgetSuggestion> suggestions = new ArrayList<>();
+        measurements.forEach((key, values) -> suggest(key, values).ifPresent(suggestions::add));
+        return suggestions;
+    }
+
+    public Optional<BudgetSuggestion> suggest(HistoryKey key, List<Double> values) {
+        Optional<Metric> metric = Metric.byKey(key.metric());
+        if (metric.isEmpty() || metric.get() == Metric.WALL_TIME || values.size() < MIN_RUNS) {
+            return Optional.empty(); // wall time has no budget attribute
+        }
+        double p99 = Samples.percentile(values, PERCENTILE);
+        double raw = p99 * (100 + HEADROOM_PERCENT) / 100.0;
+        Readable readable = readable(metric.get(), raw);
+        String basis = "p99 of " + values.size() + " runs (" + metric.get().format(p99) + ") + " + HEADROOM_PERCENT
+                + " %, rounded up";
+        return Optional.of(new BudgetSuggestion(key.test(), key.container(), key.phase(), metric.get().key(),
+                readable.text(), readable.baseValue(), basis, values.size()));
+    }
+
+    private record Readable(String text, double baseValue) {
+    }
+
+    private static Readable readable(Metric metric, double raw) {
+        switch (metric.unit()) {
+            case BYTES: {
+                long[] factors = {KIB * KIB * KIB, KIB * KIB, KIB};
+                String[] units = {"GiB", "MiB", "KiB"};
+                for (int i = 0; i < factors.length; i++) {
+                    if (raw / factors[i] >= 10) {
+                        long n = ceilTwoDigits(raw / factors[i]);
+                        return new Readable(n + units[i], (double) n * factors[i]);
+                    }
+                }
+                long kib = Math.max(1, ceilTwoDigits(raw / KIB));
+                return new Readable(kib + "KiB", (double) kib * KIB);
+            }
+            case SECONDS: {
+                if (raw >= 10) {
+                    long s = ceilTwoDigits(raw);
+                    return new Readable(s + "s", s);
+                }
+                long ms = Math.max(1, ceilTwoDigits(raw * 1000));
+                return new Readable(ms + "ms", ms / 1000.0);
+            }
+            case PERCENT: {
+                long p = Math.max(1, ceilTwoDigits(raw));
+                return new Readable(p + "%", p);
+            }
+            default: {
+                long n = Math.max(1, ceilTwoDigits(raw));
+                return new Readable(Long.toString(n), n);
+            }
+        }
+    }
+
+    // 320.1 -> 330, 16.2 -> 17, 1234 -> 1300, 7.1 -> 8
+    static long ceilTwoDigits(double value) {
+        if (value <= 0) {
+            return 0;
+        }
+        if (value < 10) {
+            return (long) Math.ceil(value);
+        }
+        return new BigDecimal(value).round(new MathContext(2, RoundingMode.CEILING)).longValueExact();
+    }
+}

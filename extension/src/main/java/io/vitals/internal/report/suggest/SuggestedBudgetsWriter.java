@@ -1,0 +1,166 @@
+package io.vitals.internal.report.suggest;
+
+import io.vitals.internal.report.history.HistorySettings;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * Writes the suggested budgets: {@value #MARKDOWN_FILE} (one copy-pasteable {@code @ResourceBudget} line per test,
+ * container and phase, with the basis of each figure), {@value #JSON_FILE} ({@value #SCHEMA}, for tools; it also
+ * records how the history was configured, so that a merge of report directories can say the same) and the summary's
+ * "Run history" section.
+ */
+public final class SuggestedBudgetsWriter {
+
+    public static final String MARKDOWN_FILE = "suggested-budgets.md";
+    public static final String JSON_FILE = "suggested-budgets.json";
+    public static final String SCHEMA = "vitals-suggested-budgets/1";
+
+    private SuggestedBudgetsWriter() {
+    }
+
+    /**
+     * How the history was used, for the summary.
+     *
+     * @param file the history file, if one was configured
+     * @param keep how many runs it keeps per key
+     * @param alpha the significance level
+     * @param problem why it could not be read, if it could not
+     */
+    public record HistoryNote(Optional<String> file, int keep, double alpha, Optional<String> problem) {
+
+        public static HistoryNote of(HistorySettings settings, Optional<String> problem) {
+            return new HistoryNote(settings.file().map(Object::toString), settings.keep(), settings.alpha(), problem);
+        }
+    }
+
+    /** The summary's section; empty without a history and without suggestions. */
+    public static String summarySection(HistoryNote note, List<BudgetSuggestion> suggestions) {
+        if (note.file().isEmpty() && suggestions.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("## Run history\n\n");
+        if (note.problem().isPresent()) {
+            out.append(":warning: ").append(note.problem().get()).append(". Nothing was compared, and the file was ")
+                    .append("not updated.\n\n");
+        } else if (note.file().isPresent()) {
+            out.append("Compared with `").append(note.file().get()).append("` (up to ").append(note.keep())
+                    .append(" runs per test, container, phase and metric). A change counts when it is significant ")
+                    .append("(Mann–Whitney U with several measurements, robust z-score with one; α = ")
+                    .append(String.format(Locale.ROOT, "%s", note.alpha())).append(") and larger than the ")
+                    .append("metric's tolerance.\n\n");
+        }
+        out.append(suggestionsSection(suggestions));
+        return out.toString();
+    }
+
+    public static String summarySection(HistorySettings settings, Optional<String> problem,
+            List<BudgetSuggestion> suggestions) {
+        return summarySection(HistoryNote.of(settings, problem), suggestions);
+    }
+
+    /** The content of {@value #MARKDOWN_FILE}. */
+    public static String markdown(List<BudgetSuggestion> suggestions) {
+        return "# Vitals: suggested budgets\n\n" + suggestionsSection(suggestions);
+    }
+
+    private static String suggestionsSection(List<BudgetSuggestion> suggestions) {
+        StringBuilder out = new StringBuilder("### Suggested budgets\n\n");
+        if (suggestions.isEmpty()) {
+            return out.append("None yet: a budget is suggested once the history holds ").append(
+                    BudgetSuggester.MIN_RUNS).append(" runs of a test.\n\n").toString();
+        }
+        out.append("Each figure is the p99 of the kept runs plus ").append(BudgetSuggester.HEADROOM_PERCENT)
+                .append(" %, rounded up. Copy a line onto the test method.\n\n");
+        Map<String, Map<String, List<BudgetSuggestion>>> byTest = group(suggestions);
+        byTest.forEach((test, targets) -> {
+            out.append("`").append(test.replace('`', '\'')).append("`\n\n```java\n");
+            targets.values().forEach(list -> out.append(BudgetSuggestion.annotation(list)).append('\n'));
+            out.append("```\n\n");
+            for (List<BudgetSuggestion> list : targets.values()) {
+                for (BudgetSuggestion s : list) {
+                    out.append("- ").append(s.container()).append(s.phase().isEmpty() ? "" : " / " + s.phase())
+                            .append(" `").append(s.attribute()).append(" = \"").append(s.value()).append("\"`: ")
+                            .append(s.basis()).append('\n');
+                }
+            }
+            out.append('\n');
+        });
+        return out.toString();
+    }
+
+    private static Map<String, Map<String, List<BudgetSuggestion>>> group(List<BudgetSuggestion> suggestions) {
+        Map<String, Map<String, List<BudgetSuggestion>>> byTest = new LinkedHashMap<>();
+        for (BudgetSuggestion s : suggestions) {
+            byTest.computeIfAbsent(s.test(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
+        }
+        return byTest;
+    }
+
+    /** The content of {@value #JSON_FILE}. */
+    public static byte[] json(JsonFactory factory, HistoryNote note, List<BudgetSuggestion> suggestions) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = factory.createGenerator(out)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeStringField("schema", SCHEMA);
+            json.writeObjectFieldStart("history");
+            if (note.file().isPresent()) {
+                json.writeStringField("file", note.file().get());
+            } else {
+                json.writeNullField("file");
+            }
+            json.writeNumberField("keep", note.keep());
+            json.writeNumberField("alpha", note.alpha());
+            if (note.problem().isPresent()) {
+                json.writeStringField("problem", note.problem().get());
+            } else {
+                json.writeNullField("problem");
+            }
+            json.writeEndObject();
+            json.writeArrayFieldStart("tests");
+            for (Map.Entry<String, Map<String, List<BudgetSuggestion>>> test : group(suggestions).entrySet()) {
+                json.writeStartObject();
+                json.writeStringField("test", test.getKey());
+                json.writeArrayFieldStart("annotations");
+                for (List<BudgetSuggestion> list : test.getValue().values()) {
+                    json.writeString(BudgetSuggestion.annotation(list));
+                }
+                json.writeEndArray();
+                json.writeArrayFieldStart("budgets");
+                for (List<BudgetSuggestion> list : test.getValue().values()) {
+                    for (BudgetSuggestion s : list) {
+                        json.writeStartObject();
+                        json.writeStringField("container", s.container());
+                        json.writeStringField("phase", s.phase());
+                        json.writeStringField("attribute", s.attribute());
+                        json.writeStringField("value", s.value());
+                        json.writeNumberField("baseValue", s.baseValue());
+                        json.writeStringField("basis", s.basis());
+                        json.writeNumberField("runs", s.runs());
+                        json.writeEndObject();
+                    }
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Failed to write the suggested budgets", e);
+        }
+        return out.toByteArray();
+    }
+}
