@@ -6,13 +6,14 @@
 #           (direct writes in a loop)
 #   cpu20   every training run burns 20 % more CPU time (workload flag --extra-cpu-percent 20)
 #   mem20   every training run raises its peak resident memory by 20 % (--extra-memory-percent 20)
-# The injected modes compare themselves with the history that the quiet runs wrote (the statistical baseline),
-# so they say whether Vitals would have flagged the regression. At the end it prints, per test and metric, the
+# The quiet runs write a run history (-Dvitals.history, see docs/ci.md); the injected modes are compared with
+# it, so they say whether Vitals' statistical baseline would have flagged the regression. Run quiet first. At the end it prints, per test and metric, the
 # spread (median, min, max, coefficient of variation), the failed runs of quiet and hog (false failures) and
 # the runs of cpu20 / mem20 whose baseline comparison flagged the metric (detections).
 #
 # Usage: run.sh noise [--runs N] [--modes quiet,hog,cpu20,mem20] [--it ClassIT,OtherIT]
-# Output: target/noise/<mode>/run-<i>/ (each run's target/vitals and failsafe XML), target/noise/summary.md
+# Output: target/noise/<mode>/run-<i>/ (each run's target/vitals and failsafe XML), target/noise/summary.md,
+# target/noise/vitals-history.jsonl (the quiet runs' history). A mode run again replaces its own runs only.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -32,9 +33,8 @@ while [[ $# -gt 0 ]]; do
 done
 
 out="$root/target/noise"
-history="$out/history"
-rm -rf "$out"
-mkdir -p "$out" "$history"
+history="$out/vitals-history.jsonl"
+mkdir -p "$out"
 
 hog_pids=()
 start_hogs() {
@@ -61,15 +61,18 @@ mvn -B -ntp -q -Dstyle.color=never install -DskipTests -pl extension -am
 
 IFS=',' read -r -a mode_list <<<"$modes"
 for mode in "${mode_list[@]}"; do
-  extra=()
-  case "$mode" in
-    quiet) extra=("-Dvitals.history.record=$history") ;;
-    hog) ;;
-    cpu20) extra=("-Dvitals.tensorflow.trainArgs=--extra-cpu-percent 20" "-Dvitals.history.compare=$history") ;;
-    mem20) extra=("-Dvitals.tensorflow.trainArgs=--extra-memory-percent 20" "-Dvitals.history.compare=$history") ;;
-    *) vitals_die "unknown mode $mode (quiet, hog, cpu20, mem20)" ;;
-  esac
+  rm -rf "${out:?}/$mode"
+  [[ "$mode" == "quiet" ]] && rm -f "$history" # the quiet runs start a new history
   for i in $(seq 1 "$runs"); do
+    extra=()
+    case "$mode" in
+      # the quiet runs build the history (one run each); the injected runs are compared with it, never added
+      quiet) extra=("-Dvitals.history=$history" "-Dvitals.history.update=true" "-Dvitals.runId=quiet-$i") ;;
+      hog) ;;
+      cpu20) extra=("-Dvitals.tensorflow.trainArgs=--extra-cpu-percent 20" "-Dvitals.history=$history") ;;
+      mem20) extra=("-Dvitals.tensorflow.trainArgs=--extra-memory-percent 20" "-Dvitals.history=$history") ;;
+      *) vitals_die "unknown mode $mode (quiet, hog, cpu20, mem20)" ;;
+    esac
     [[ "$mode" == "hog" ]] && start_hogs
     start="$(vitals_now)"
     status=0

@@ -57,6 +57,22 @@ def failures(run_dir):
     return failed
 
 
+def detections(run_dir):
+    """(test, container, phase, metric) of every regression the run's history comparison flagged."""
+    index = os.path.join(run_dir, "vitals", "vitals.json")
+    if not os.path.exists(index):
+        return set()
+    with open(index) as f:
+        doc = json.load(f)
+    found = set()
+    for entry in doc.get("tests", []):
+        for finding in ((entry.get("baseline") or {}).get("findings") or []):
+            if finding.get("kind") == "REGRESSION":
+                found.add((entry.get("className", "").rsplit(".", 1)[-1] + "." + entry.get("methodName", ""),
+                           finding["container"], finding.get("phase") or "(test)", finding["metric"]))
+    return found
+
+
 def spread(values):
     med = statistics.median(values)
     cv = statistics.pstdev(values) / statistics.mean(values) * 100 if len(values) > 1 and statistics.mean(values) else 0.0
@@ -88,6 +104,26 @@ def main(root):
             for f in fails:
                 print(f"  - {run}: {f}")
     print()
+    for mode, metric in (("cpu20", "cpuTime"), ("mem20", "peakMemory")):
+        if mode not in modes:
+            continue
+        print(f"## Detections: {mode} (+20 % injected), metric {metric}\n")
+        per_run = [detections(r) for r in runs(root, mode)]
+        flagged_runs = sum(1 for found in per_run if any(k[3] == metric for k in found))
+        print(f"- runs in which the history comparison flagged {metric} in at least one test: "
+              f"{flagged_runs} of {len(per_run)}")
+        per_key = {}
+        for found in per_run:
+            for key in found:
+                if key[3] == metric:
+                    per_key[key] = per_key.get(key, 0) + 1
+        for (test, container, phase, _), count in sorted(per_key.items()):
+            print(f"  - {test} / {container} / {phase}: flagged in {count} of {len(per_run)} runs")
+        others = sorted({k for found in per_run for k in found if k[3] != metric})
+        if others:
+            print(f"- other metrics flagged (by-products of the injection): "
+                  + ", ".join(f"{t} {m}" for t, _, _, m in others[:12]))
+        print()
     print("## Spread per test, container, phase and metric\n")
     header = "| test | container | phase | metric | " + " | ".join(
         f"{m}: median [min, max] CV" for m in modes) + " |"
