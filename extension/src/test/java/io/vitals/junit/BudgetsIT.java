@@ -45,7 +45,7 @@ class BudgetsIT {
         assertFailure(results, "peakMemoryOver", "peak memory ", "exceeds the budget of 100MiB");
         assertFailure(results, "headroomOver", "memory headroom ", "is below the budget of 85%");
         assertFailure(results, "cpuTimeOver", "CPU time ", "exceeds the budget of 500ms");
-        assertFailure(results, "averageCpuOver", "average CPU ", "exceeds the budget of 50%");
+        assertFailure(results, "averageCpuOver", "average CPU ", "exceeds the budget of 2%");
         assertFailure(results, "peakPidsOver", "peak PIDs ", "exceeds the budget of 10");
         assertFailure(results, "memoryGrowthOver", "memory growth ", "exceeds the budget of 1MiB/min");
         assertFailure(results, "throttledTimeOver", "throttled time ", "exceeds the budget of 100ms");
@@ -104,8 +104,9 @@ class BudgetsIT {
         }
 
         @Test
-        @ResourceBudget(cpuTime = "2s")
+        @ResourceBudget(cpuTime = "10s")
         void cpuTimeWithin() throws Exception {
+            // about 1 s on an idle machine; contention stretches CPU time too, up to ~3x (docs/tensorflow.md)
             burnOneCoreForOneSecond();
         }
 
@@ -122,8 +123,10 @@ class BudgetsIT {
         }
 
         @Test
-        @ResourceBudget(averageCpu = "50%")
+        @ResourceBudget(averageCpu = "2%")
         void averageCpuOver() throws Exception {
+            // a busy second averages close to 100 % on an idle machine, but far less when other work takes the
+            // cores (8 % was measured under a load average of 20), so the floor of what "over" means is low
             burnOneCoreForOneSecond();
         }
 
@@ -162,8 +165,9 @@ class BudgetsIT {
         @Test
         @ResourceBudget(throttledTime = "100ms")
         void throttledTimeOver() throws Exception {
-            // two busy workers under a one-core limit are throttled about half of the time
-            stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 1s --quiet");
+            // two busy workers under a one-core limit are throttled about half of the time: 2 s leave room for a
+            // machine so busy that the workers get less than the quota for a while
+            stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 2s --quiet");
         }
 
         @Test
