@@ -93,7 +93,7 @@ class MeasurementAccuracyIT {
     }
 
     @Test
-    @DisplayName("2 CPU workers for 3 s: CPU time within 3 % of the cgroup's own count, average near 200 %")
+    @DisplayName("2 CPU workers for 3 s: CPU time within 3 % of the cgroup's own count, average CPU = CPU time / wall")
     void cpuTimeMatchesTheCgroupCounter() throws Exception {
         long before = cpuacctUsageFromInside();
         MeasurementWindow window = watch.openWindow();
@@ -106,9 +106,13 @@ class MeasurementAccuracyIT {
         System.out.printf("CPU time: measured %.3f s, cgroup counted %.3f s, average %s, wall %s%n",
                 measuredSeconds, groundTruthSeconds, usage.averageCpuPercent(), usage.wallTime());
         assertThat(measuredSeconds).isCloseTo(groundTruthSeconds, within(0.03 * groundTruthSeconds));
-        assertThat(measuredSeconds).isBetween(5.0, 6.5); // two workers for three seconds
-        assertThat(usage.averageCpuPercent().value()).isBetween(150.0, 205.0);
-        assertThat(usage.peakCpuPercent().value()).isGreaterThan(150.0);
+        // How much CPU two workers get in three seconds depends on what else runs (about 6 s on an idle two-core
+        // machine, about 4 s next to a busy loop), so the average is checked against the kernel's count over the
+        // window's own wall time; the highest 50 ms rate cannot be below the average over the window.
+        double wallSeconds = usage.wallTime().toNanos() / 1e9;
+        assertThat(usage.averageCpuPercent().value()).isCloseTo(100 * groundTruthSeconds / wallSeconds,
+                within(3.0 + 3.0 * groundTruthSeconds / wallSeconds));
+        assertThat(usage.peakCpuPercent().value()).isGreaterThanOrEqualTo(usage.averageCpuPercent().value());
     }
 
     private long cpuacctUsageFromInside() throws Exception {
@@ -133,7 +137,8 @@ class MeasurementAccuracyIT {
         window.mark("idle");
         stress.sh("sleep 1");
         window.mark("busy");
-        stress.sh("stress-ng --cpu 1 --cpu-method int64 --timeout 1s --quiet");
+        // a fixed amount of work (about 1 s of CPU on an idle machine); contention can only make it cost more
+        stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet");
         ResourceUsage usage = window.close();
 
         Duration idle = usage.phase("idle").orElseThrow().usage().cpuTime();
