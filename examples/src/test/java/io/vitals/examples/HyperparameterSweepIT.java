@@ -27,12 +27,14 @@ import org.testcontainers.junit.jupiter.Container;
  * configuration trains on the same number of examples per epoch (16,384), so their CPU times are comparable. The
  * HTML report draws the configurations side by side, as it does for every parameterized test.
  *
- * <p>The budget is one for the whole sweep, as a job template would have it: measured, the configurations peak at
- * 90 to 104 MiB, use 3.6 to 5.8 s of CPU (batch 4096 is the slow one: its preprocessing runs in bursts the two
- * threads cannot overlap with the big matrix products) and 30 to 33 tasks; the budget allows 256 MiB, 10 s and 64.
+ * <p>The budget is one for the whole sweep, as a job template would have it. Measured by the noise harness over 4
+ * runs on a loaded two-core machine (a busy loop on one core plus concurrent builds): the configurations peak at
+ * 90 to 125 MiB, use 4.9 to 7.4 s of CPU (batch 4096 is the slow one: its preprocessing runs in bursts the two
+ * threads cannot overlap with the big matrix products; 3.6 to 5.8 s on an idle machine) and 30 to 33 tasks; the
+ * budget allows 256 MiB, 12 s (the loaded maximum plus 60 %) and 64.
  */
 @MeasureResources
-@ResourceBudget(peakMemory = "256MiB", cpuTime = "10s", peakPids = "64")
+@ResourceBudget(peakMemory = "256MiB", cpuTime = "12s", peakPids = "64")
 class HyperparameterSweepIT {
 
     static final int EXAMPLES_PER_EPOCH = 16_384;

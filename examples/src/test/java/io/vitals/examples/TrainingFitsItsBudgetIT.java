@@ -20,9 +20,11 @@ import org.testcontainers.junit.jupiter.Container;
  * breaks one (a bigger model, a thread-pool explosion) fails the test with the figure and the budget; the loss
  * check makes sure the run actually trained, so a run that "fits" by doing nothing does not pass.
  *
- * <p>Where the numbers come from: measured on a two-core machine, this run peaks at 92 to 104 MiB (MEM USAGE, as
- * docker stats shows it), uses about 1.7 s of CPU and runs 30 tasks. The budgets give about twice that: 192 MiB,
- * 4 s (CPU time also grows a little when the machine is shared) and 64 tasks.
+ * <p>Where the numbers come from (the noise harness, {@code run.sh noise}, docs/benchmarks.md): over 4 runs on a
+ * loaded two-core machine (a busy loop on one core plus concurrent builds), this run peaked at 88 to 95 MiB of
+ * working set (MEM USAGE, as docker stats shows it), used 2.4 to 3.5 s of CPU and ran 30 tasks; on an idle machine
+ * about 1.7 s. Peak memory barely moves with load, CPU time does, so the budgets are: 192 MiB (twice the peak),
+ * 6 s (the loaded maximum plus 70 %) and 64 tasks.
  */
 // tag::readme[]
 @MeasureResources
@@ -32,7 +34,7 @@ class TrainingFitsItsBudgetIT {
     static final TensorFlowContainer tf = new TensorFlowContainer().withMemoryLimit("2GiB").withCpuLimit(2.0);
 
     @Test
-    @ResourceBudget(peakMemory = "192MiB", memoryHeadroom = "20%", cpuTime = "4s", peakPids = "64")
+    @ResourceBudget(peakMemory = "192MiB", memoryHeadroom = "20%", cpuTime = "6s", peakPids = "64")
     void twoShortEpochsFitTheBudgetAndTheLossDecreases(ResourceMonitor monitor) throws Exception {
         TrainingResult result = tf.train("--epochs", "2");
         // end::readme[]

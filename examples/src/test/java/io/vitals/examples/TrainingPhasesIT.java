@@ -28,13 +28,16 @@ import org.testcontainers.junit.jupiter.Container;
  * </ul>
  * Each phase gets its figures in the report, and the test asserts on {@code monitor.usage().phase("train")}.
  *
- * <p>Measured (two cores): build 1.3 to 1.5 s of CPU and 77 to 95 MiB; train 3.8 s, 138 MiB, 31 tasks; evaluate
- * 1.5 s, 133 MiB. Each budget is about twice its phase's figure.
+ * <p>Measured by the noise harness over 4 runs on a loaded two-core machine (a busy loop on one core plus
+ * concurrent builds): build 1.8 to 2.7 s of CPU and 73 to 79 MiB; train 5.0 to 5.4 s, 109 to 121 MiB, 31 tasks;
+ * evaluate 2.1 to 2.6 s, 109 to 155 MiB (on an idle machine build 1.3 to 1.5 s, train 3.8 s, evaluate 1.5 s; an
+ * earlier run next to a busy loop measured evaluate at 3.2 s). Peak memory budgets are about twice the loaded
+ * peaks, CPU-time budgets the loaded maximum plus 50 % or more: build 4 s, train 10 s, evaluate 5 s.
  */
 @MeasureResources
-@ResourceBudget(phase = "build", peakMemory = "192MiB", cpuTime = "3s")
-@ResourceBudget(phase = "train", peakMemory = "256MiB", cpuTime = "8s", peakPids = "64")
-@ResourceBudget(phase = "evaluate", peakMemory = "256MiB", cpuTime = "3s")
+@ResourceBudget(phase = "build", peakMemory = "192MiB", cpuTime = "4s")
+@ResourceBudget(phase = "train", peakMemory = "256MiB", cpuTime = "10s", peakPids = "64")
+@ResourceBudget(phase = "evaluate", peakMemory = "320MiB", cpuTime = "5s")
 class TrainingPhasesIT {
 
     @Container

@@ -34,12 +34,17 @@ import org.testcontainers.junit.jupiter.Container;
  * doing. How much depends on everything else the machine runs, so it is printed, and only its presence is
  * asserted.
  *
- * <p>Budgets, from measured figures (two cores, both jobs at once): {@code a} peaks at about 200 MiB and uses
- * about 5 s of CPU; {@code b} about 95 MiB, and about 4.7 s of CPU per run (it runs twice); both around 31 to 33
- * tasks. The budgets allow roughly twice that.
+ * <p>Budgets, from the noise harness (4 runs on a loaded two-core machine: a busy loop on one core plus concurrent
+ * builds; both jobs at once): {@code a} peaks at 225 to 227 MiB and uses 13.8 to 17.3 s of CPU, against 4.4 s on
+ * an idle machine: the wide model is bound by memory bandwidth and cache, and its CPU time triples when another
+ * process shares them (docs/tensorflow.md, "CPU time under contention"); {@code b} peaks at 92 to 98 MiB and uses
+ * 11.1 to 12.6 s in all (5.5 to 6.4 s per run, it runs twice); both run 31 to 33 tasks. Memory budgets are about
+ * 1.7 times the peaks; CPU-time budgets are the loaded maximum plus 40 to 60 %: {@code a} 24 s, {@code b} 20 s. An
+ * earlier guess of 12 s for {@code a} failed a CI run at 12.3 s: a CPU-time budget on a shared machine must come
+ * from the loaded spread, not from a quiet run.
  */
 @MeasureResources
-@ResourceBudget(container = "a", peakMemory = "384MiB", cpuTime = "12s", peakPids = "64")
+@ResourceBudget(container = "a", peakMemory = "384MiB", cpuTime = "24s", peakPids = "64")
 @ResourceBudget(container = "b", peakMemory = "192MiB", cpuTime = "20s", peakPids = "64")
 class TwoContainersSideBySideIT {
 
