@@ -50,6 +50,8 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     private final long[] ticks = CPUACCT_STAT.newValues();
     private final long[] throttling = CPU_STAT.newValues();
     private final long[] io = new long[2];
+    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
+    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
 
     private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
         this.memory = layout.controller("memory").orElseThrow();
@@ -122,7 +124,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
                 : OptionalLong.empty();
 
         return new RawReading(now, wallClock.instant(), cpuTotal, user, system, OptionalLong.empty(),
-                Runtime.getRuntime().availableProcessors(), charged, orElse(stat[0], 0), orElse(stat[1], 0),
+                onlineCpus, charged, orElse(stat[0], 0), orElse(stat[1], 0),
                 orElse(stat[2], 0), CgroupFiles.optional(stat[3]), memoryLimit, highWaterMark, limitHits, oomKills,
                 pidCount, pidsLimit, io[0], io[1], networkReceived, networkSent, periods, throttled, throttledNanos,
                 pressure.read());
@@ -132,10 +134,10 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
         long now = System.nanoTime();
         long charged = usage.readRequired();
-        OptionalLong highWaterMark = highWaterMark();
         long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : last.cpuTotalNanos();
+        // the high-water mark counts only at a window's end, which is a full read; a tick saves the file
         return last.withFastCounters(now, wallClock.instant(), cpuTotal, last.cpuUserNanos(), last.cpuSystemNanos(),
-                charged, highWaterMark, value(pidsCurrent, last.pids()), oomKills(last.oomKills()),
+                charged, last.highWaterMarkBytes(), value(pidsCurrent, last.pids()), oomKills(last.oomKills()),
                 last.limitHits());
     }
 

@@ -43,6 +43,8 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     private final long[] memoryEvents = MEMORY_EVENTS.newValues();
     private final long[] cpu = CPU_STAT.newValues();
     private final long[] io = new long[2];
+    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
+    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
     private final ByteBuffer peakBuffer = ByteBuffer.allocateDirect(32);
     private final byte[] peakBytes = new byte[32];
 
@@ -91,7 +93,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
             CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
         }
         return new RawReading(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000, OptionalLong.empty(), Runtime.getRuntime().availableProcessors(), charged,
+                orElse(cpu[2], 0) * 1000, OptionalLong.empty(), onlineCpus, charged,
                 orElse(stat[0], 0), orElse(stat[1], 0), orElse(stat[2], 0),
                 swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty(), limit,
                 readPeak(), orElse(memoryEvents[0], 0), orElse(memoryEvents[1], 0), pids(),
@@ -106,8 +108,9 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         long charged = current.readRequired();
         readEvents();
         readCpu();
+        // the peak counts only at a window's end, which is a full read; a tick saves the file
         return last.withFastCounters(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000, charged, readPeak(), pids(), orElse(memoryEvents[1], 0),
+                orElse(cpu[2], 0) * 1000, charged, last.highWaterMarkBytes(), pids(), orElse(memoryEvents[1], 0),
                 orElse(memoryEvents[0], 0));
     }
 

@@ -61,6 +61,37 @@ class SamplerTests {
     }
 
     @Test
+    @DisplayName("watches of one interval share one timer, and every one of them is read on its ticks")
+    void sharedTimer() throws Exception {
+        try (Sampler sampler = new Sampler("vitals-timers-" + UUID.randomUUID())) {
+            List<FakeProbe> probes = new java.util.ArrayList<>();
+            List<ContainerWatch> watches = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+                probes.add(probe);
+                watches.add(ContainerWatch.start("c" + i, "img", probe, Duration.ofMillis(5), sampler));
+            }
+            FakeProbe slow = new FakeProbe(Readings.atMillis(0));
+            ContainerWatch slowWatch = ContainerWatch.start("s", "img", slow, Duration.ofMillis(10), sampler);
+            assertThat(sampler.timers()).isEqualTo(2);
+            awaitCondition(() -> probes.stream().allMatch(p -> p.reads.get() >= 3) && slow.reads.get() >= 2);
+
+            watches.get(1).close();
+            int afterClose = probes.get(2).reads.get();
+            awaitCondition(() -> probes.get(2).reads.get() >= afterClose + 2); // a tick under way has ended
+            int readsOfClosed = probes.get(1).reads.get();
+            int readsOfOther = probes.get(2).reads.get();
+            awaitCondition(() -> probes.get(2).reads.get() >= readsOfOther + 3);
+            assertThat(probes.get(1).reads.get()).isEqualTo(readsOfClosed);
+            watches.get(0).close();
+            watches.get(2).close();
+            assertThat(sampler.timers()).isEqualTo(1);
+            slowWatch.close();
+            assertThat(sampler.timers()).isZero();
+        }
+    }
+
+    @Test
     @DisplayName("a sampler that watches nothing starts no thread")
     void idle() {
         String name = "vitals-idle-" + UUID.randomUUID();
