@@ -79,6 +79,11 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
         return DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
     }
 
+    /** The watch of a container this scope already watches. */
+    synchronized Optional<Watched> watching(String containerId) {
+        return Optional.ofNullable(byContainerId.get(containerId));
+    }
+
     private static ContainerLimits limitsOf(HostConfig host, OptionalLong memory) {
         if (host == null) {
             return ContainerLimits.none();
