@@ -2,13 +2,14 @@ package io.vitals.benchmark;
 
 import io.vitals.ProbeMode;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.ProbeFactory;
+import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.ResourceProbe;
 import io.vitals.internal.sampling.ContainerWatch;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.sampling.Sampler;
-import io.vitals.testing.Probes;
-import io.vitals.testing.StressContainer;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -19,87 +20,115 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
-import org.testcontainers.lifecycle.Startables;
-
 /**
- * What sampling costs: the sampler thread's own CPU time (host cgroup probe) at 10 ms, 50 ms and 1 s, for 1 and 20
- * idle containers, next to what {@code docker stats} (streaming the same containers over the same period) costs
- * dockerd, containerd, the containers' shims and the CLI itself. Also times single reads of the host probe and the
- * Engine API probe. Not a test: run it by hand and copy the tables into docs/benchmarks.md.
+ * What sampling costs: the sampler thread's own CPU time (host cgroup probe, tiered reads) for 1, 20 and 100 idle
+ * containers, next to what {@code docker stats} (streaming the same containers over the same period, in the same
+ * run) costs dockerd, containerd, the containers' shims and the CLI itself. Also times single full and fast reads
+ * of the host probe. Not a test: run it by hand; it prints a table and one {@code name=value} line per figure, so
+ * that two runs can be compared line by line.
  *
  * <pre>
  * source examples/setup/testcontainers-env.sh
- * mvn -q -pl extension test-compile exec:java -Dexec.mainClass=io.vitals.benchmark.SamplerOverheadBenchmark \
- *     -Dexec.classpathScope=test [-Dexec.args="10"]      # seconds per configuration
+ * mvn -o -q -pl extension test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt \
+ *     -Dmdep.includeScope=test
+ * java -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt) \
+ *     io.vitals.benchmark.SamplerOverheadBenchmark [seconds=20] [containers=1,20,100] [intervals-ms=50]
  * </pre>
  *
  * <p>Approach: the sampler is one named daemon thread, so {@link ThreadMXBean#getThreadCpuTime(long)} of that
  * thread is exactly its cost (user + system, nanosecond precision). Other processes are measured from
  * {@code /proc/<pid>/stat} utime + stime (clock ticks of 10 ms). The sampler and the docker stats CLI run at the
  * same time, so each slows the other a little; dockerd also serves whatever else uses the engine then (a
- * baseline period with neither is printed to show that noise).
+ * baseline period with neither is printed to show that noise). Sampling runs 3 s before the measured period
+ * starts, so that the figures are those of a suite that has been running (JIT-compiled read path). Containers are started with the docker CLI
+ * (labelled {@code io.vitals.managed=true} and {@code io.vitals.bench=<run>}) and removed when their
+ * configurations are done, or by a shutdown hook.
  */
 public final class SamplerOverheadBenchmark {
 
     private static final long TICK_NANOS = 10_000_000L; // USER_HZ = 100
     private static final String THREAD_NAME = "vitals-bench";
+    private static final String IMAGE = "vitals/stress:latest";
+    private static final Duration WARM_UP = Duration.ofSeconds(3);
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private SamplerOverheadBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
-        Duration period = Duration.ofSeconds(args.length > 0 ? Long.parseLong(args[0]) : 10);
+        Duration period = Duration.ofSeconds(args.length > 0 ? Long.parseLong(args[0]) : 20);
+        int[] counts = Arrays.stream((args.length > 1 ? args[1] : "1,20,100").split(",")).mapToInt(Integer::parseInt)
+                .toArray();
+        List<Duration> intervals = Arrays.stream((args.length > 2 ? args[2] : "50").split(","))
+                .map(ms -> Duration.ofMillis(Long.parseLong(ms))).toList();
+        String run = UUID.randomUUID().toString().substring(0, 8);
         List<String> rows = new ArrayList<>();
         List<String> reads = new ArrayList<>();
-        for (int count : new int[] {1, 20}) {
-            List<StressContainer> containers = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                containers.add(new StressContainer());
-            }
+        Map<String, String> figures = new LinkedHashMap<>();
+        for (int count : counts) {
+            List<Target> containers = Target.start(count, run);
             try {
-                Startables.deepStart(containers.stream()).join();
-                rows.add(baseline(containers, period));
-                for (Duration interval : List.of(Duration.ofMillis(10), Duration.ofMillis(50), Duration.ofSeconds(1))) {
-                    rows.add(measure(containers, interval, period));
+                rows.add(baseline(containers, period.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5)
+                        : period));
+                for (Duration interval : intervals) {
+                    rows.add(measure(containers, interval, period, figures));
                 }
                 if (count == 1) {
-                    reads.add(timeReads(containers.get(0), ProbeMode.HOST_CGROUP, 1000));
-                    reads.add(timeReads(containers.get(0), ProbeMode.ENGINE_API, 30));
+                    reads.addAll(timeReads(containers.get(0), 2000, figures));
                 }
             } finally {
-                containers.forEach(StressContainer::stop);
+                Target.remove(containers);
             }
         }
+        // the headline figures: the largest configuration at the default interval (or the first one asked for)
+        Duration headline = intervals.contains(Duration.ofMillis(50)) ? Duration.ofMillis(50) : intervals.get(0);
+        String key = counts[counts.length - 1] + "_containers_" + describeKey(headline);
+        figures.put("sampler_us_per_container_sample", figures.get("sampler_us_per_container_sample_" + key));
+        figures.put("docker_stats_us_per_container_sample",
+                figures.get("docker_stats_us_per_container_sample_" + key));
+        figures.put("docker_stats_over_sampler_cost_ratio", String.format(Locale.ROOT, "%.0f",
+                Double.parseDouble(figures.get("docker_stats_us_per_container_sample"))
+                        / Double.parseDouble(figures.get("sampler_us_per_container_sample"))));
+
         System.out.printf(Locale.ROOT, "%n%d CPUs, %s per configuration%n%n", Runtime.getRuntime().availableProcessors(),
                 period);
-        System.out.println("| containers | interval | samples/s achieved | sampler CPU per container-sample "
-                + "| sampler CPU (% of a core) | docker stats CPU per container-sample "
+        System.out.println("| containers | interval | samples/s requested | samples/s achieved "
+                + "| sampler CPU per container-sample | sampler CPU (% of a core) "
+                + "| docker stats CPU per container-sample "
                 + "| docker stats CPU (% of a core): dockerd + containerd + shims + CLI |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
         System.out.println();
-        System.out.println("| probe | reads | median per read | mean per read | caller CPU per read |");
+        System.out.println("| probe read | reads | median per read | mean per read | caller CPU per read |");
         System.out.println("|---|---|---|---|---|");
         reads.forEach(System.out::println);
+        System.out.println();
+        figures.forEach((name, value) -> System.out.println(name + "=" + value));
     }
 
     /** Neither sampler nor docker stats: what dockerd, containerd and the shims cost anyway. */
-    private static String baseline(List<StressContainer> containers, Duration period) throws Exception {
+    private static String baseline(List<Target> containers, Duration period) throws Exception {
         EngineCost engine = EngineCost.start(containers, null);
         Thread.sleep(period.toMillis());
         double seconds = period.toNanos() / 1e9;
-        return String.format(Locale.ROOT, "| %d | none (baseline) | – | – | – | – | %s |", containers.size(),
-                engine.stop().describe(seconds));
+        return String.format(Locale.ROOT, "| %d | none (baseline, %d s) | – | – | – | – | – | %s |",
+                containers.size(), period.toSeconds(), engine.stop().describe(seconds));
     }
 
-    private static String measure(List<StressContainer> containers, Duration interval, Duration period)
-            throws Exception {
-        List<String> ids = containers.stream().map(StressContainer::getContainerId).toList();
+    private static String measure(List<Target> containers, Duration interval, Duration period,
+            Map<String, String> figures) throws Exception {
+        List<String> ids = containers.stream().map(Target::id).toList();
         Process stats = new ProcessBuilder(Stream.concat(Stream.of("docker", "stats", "--format", "{{json .}}"),
                 ids.stream()).toList()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -108,10 +137,13 @@ public final class SamplerOverheadBenchmark {
         List<MeasurementWindow> windows = new ArrayList<>();
         try {
             Thread.sleep(1000); // the CLI's start-up is not part of its steady cost
-            for (StressContainer container : containers) {
-                watches.add(Probes.watch(container, ProbeMode.HOST_CGROUP, interval, sampler));
+            for (Target container : containers) {
+                watches.add(ContainerWatch.start(container.target().name(), IMAGE, container.open(), interval,
+                        sampler));
             }
             long samplerThread = samplerThreadId();
+            // steady state, as in a suite that has run a while: the JIT has compiled the read and parse paths
+            Thread.sleep(WARM_UP.toMillis());
             // a window per container, as in a test; its start and end readings are taken on this thread
             for (ContainerWatch watch : watches) {
                 windows.add(watch.openWindow());
@@ -128,11 +160,22 @@ public final class SamplerOverheadBenchmark {
                 ResourceUsage usage = window.close();
                 samples += usage.timeline().samples() - 2; // minus the window's own start and end readings
             }
+            double requested = containers.size() * 1e9 / interval.toNanos();
             double containerSamplesDocker = containers.size() * seconds; // docker stats: one per container a second
-            return String.format(Locale.ROOT, "| %d | %s | %.0f | %s | %.2f %% | %s | %s |", containers.size(),
-                    describe(interval), samples / seconds, micros(samplerCpu / (double) samples),
-                    100 * samplerCpu / 1e9 / seconds, micros(dockerCost.totalNanos() / containerSamplesDocker),
-                    dockerCost.describe(seconds));
+            double samplerPerSample = samplerCpu / (double) samples;
+            double dockerPerSample = dockerCost.totalNanos() / containerSamplesDocker;
+            String key = containers.size() + "_containers_" + describeKey(interval);
+            figures.put("sampler_us_per_container_sample_" + key, us(samplerPerSample));
+            figures.put("sampler_core_percent_" + key, String.format(Locale.ROOT, "%.2f",
+                    100 * samplerCpu / 1e9 / seconds));
+            figures.put("sampler_achieved_over_requested_rate_" + key, String.format(Locale.ROOT, "%.3f",
+                    samples / seconds / requested));
+            figures.put("docker_stats_us_per_container_sample_" + key, us(dockerPerSample));
+            figures.put("docker_stats_core_percent_" + key, String.format(Locale.ROOT, "%.2f",
+                    100 * dockerCost.totalNanos() / 1e9 / seconds));
+            return String.format(Locale.ROOT, "| %d | %s | %.0f | %.0f | %s | %.2f %% | %s | %s |",
+                    containers.size(), describe(interval), requested, samples / seconds, micros(samplerPerSample),
+                    100 * samplerCpu / 1e9 / seconds, micros(dockerPerSample), dockerCost.describe(seconds));
         } finally {
             watches.forEach(ContainerWatch::close);
             sampler.close();
@@ -141,22 +184,37 @@ public final class SamplerOverheadBenchmark {
         }
     }
 
-    private static String timeReads(StressContainer container, ProbeMode mode, int reads) throws ProbeException {
-        try (ResourceProbe probe = Probes.open(container, mode)) {
-            probe.read(); // warm-up: class loading, first connection
-            long[] nanos = new long[reads];
-            long cpuBefore = THREADS.getCurrentThreadCpuTime();
-            for (int i = 0; i < reads; i++) {
-                long start = System.nanoTime();
-                probe.read();
-                nanos[i] = System.nanoTime() - start;
+    /** Back-to-back full and fast reads of one container, on this thread. */
+    private static List<String> timeReads(Target container, int reads, Map<String, String> figures)
+            throws ProbeException {
+        List<String> rows = new ArrayList<>();
+        try (ResourceProbe probe = container.open()) {
+            RawReading last = probe.read();
+            for (String kind : List.of("full", "fast")) {
+                for (int i = 0; i < 200; i++) { // warm-up: JIT
+                    last = kind.equals("full") ? probe.read() : probe.readFast(last);
+                }
+                long[] nanos = new long[reads];
+                long cpuBefore = THREADS.getCurrentThreadCpuTime();
+                for (int i = 0; i < reads; i++) {
+                    long start = System.nanoTime();
+                    if (kind.equals("full")) {
+                        last = probe.read();
+                    } else {
+                        probe.readFast(last);
+                    }
+                    nanos[i] = System.nanoTime() - start;
+                }
+                long cpu = THREADS.getCurrentThreadCpuTime() - cpuBefore;
+                Arrays.sort(nanos);
+                double mean = Arrays.stream(nanos).average().orElse(0);
+                figures.put("probe_" + kind + "_read_median_us", us(nanos[reads / 2]));
+                figures.put("probe_" + kind + "_read_cpu_us", us(cpu / (double) reads));
+                rows.add(String.format(Locale.ROOT, "| %s, %s | %d | %s | %s | %s |", probe.kind(), kind, reads,
+                        micros(nanos[reads / 2]), micros(mean), micros(cpu / (double) reads)));
             }
-            long cpu = THREADS.getCurrentThreadCpuTime() - cpuBefore;
-            Arrays.sort(nanos);
-            double mean = Arrays.stream(nanos).average().orElse(0);
-            return String.format(Locale.ROOT, "| %s (%s) | %d | %s | %s | %s |", probe.kind(), probe.describe(),
-                    reads, micros(nanos[reads / 2]), micros(mean), micros(cpu / (double) reads));
         }
+        return rows;
     }
 
     private static long samplerThreadId() {
@@ -169,21 +227,123 @@ public final class SamplerOverheadBenchmark {
         return interval.toMillis() >= 1000 ? interval.toSeconds() + " s" : interval.toMillis() + " ms";
     }
 
+    private static String describeKey(Duration interval) {
+        return interval.toMillis() + "ms";
+    }
+
+    private static String us(double nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e3);
+    }
+
     private static String micros(double nanos) {
         return nanos >= 1e6 ? String.format(Locale.ROOT, "%.2f ms", nanos / 1e6)
                 : String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
     }
 
+    /** A container this benchmark started, and how to probe it. */
+    private record Target(String id, ContainerTarget target) {
+
+        /** The IDs of each start (filled while containers start) and the shutdown hook that removes them. */
+        private static final List<Map.Entry<List<String>, Thread>> HOOKS =
+                new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        private static final ProbeFactory PROBES = ProbeFactory.forThisHost(() -> {
+            throw new IllegalStateException("the benchmark reads the host's cgroup files only");
+        });
+
+        ResourceProbe open() throws ProbeException {
+            return PROBES.open(target, ProbeMode.HOST_CGROUP);
+        }
+
+        /** Starts {@code count} idle containers, eight {@code docker run}s at a time. */
+        static List<Target> start(int count, String run) throws Exception {
+            List<String> ids = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread cleanup = new Thread(() -> removeIds(ids));
+            Runtime.getRuntime().addShutdownHook(cleanup);
+            HOOKS.add(Map.entry(ids, cleanup));
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            try {
+                List<Future<?>> started = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    started.add(pool.submit(() -> {
+                        ids.add(docker("run", "-d", "--rm", "--label", "io.vitals.managed=true", "--label",
+                                "io.vitals.bench=" + run, IMAGE, "sleep", "infinity"));
+                        return null;
+                    }));
+                }
+                for (Future<?> future : started) {
+                    future.get();
+                }
+            } finally {
+                pool.shutdown();
+            }
+            List<String> lines = new ArrayList<>(List.of("inspect", "--format", "{{.Id}} {{.State.Pid}}"));
+            lines.addAll(ids);
+            List<Target> targets = new ArrayList<>();
+            int n = 0;
+            for (String line : docker(lines.toArray(String[]::new)).split("\n")) {
+                String[] idPid = line.strip().split(" ");
+                targets.add(new Target(idPid[0], new ContainerTarget(idPid[0], "c" + n++, IMAGE,
+                        Long.parseLong(idPid[1]), OptionalLong.empty())));
+            }
+            return targets;
+        }
+
+        /** Removes the containers of one {@link #start}, and its shutdown hook. */
+        static void remove(List<Target> targets) {
+            List<String> ids = targets.stream().map(Target::id).toList();
+            removeIds(ids);
+            HOOKS.removeIf(entry -> {
+                if (entry.getKey().containsAll(ids)) {
+                    Runtime.getRuntime().removeShutdownHook(entry.getValue());
+                    return true;
+                }
+                return false;
+            });
+        }
+
+        private static void removeIds(List<String> ids) {
+            if (ids.isEmpty()) {
+                return;
+            }
+            List<String> command = new ArrayList<>(List.of("rm", "-f"));
+            synchronized (ids) {
+                command.addAll(ids);
+            }
+            try {
+                docker(command.toArray(String[]::new));
+            } catch (Exception e) {
+                System.err.println("Could not remove the benchmark's containers " + ids + ": " + e);
+            }
+        }
+
+        private static String docker(String... args) throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of("docker"));
+            command.addAll(List.of(args));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (process.waitFor() != 0) {
+                throw new IOException(String.join(" ", command) + " failed: " + out);
+            }
+            return out;
+        }
+    }
+
     /** CPU time (utime + stime) of dockerd, its containerd, the containers' shims and the docker stats CLI. */
     private record EngineCost(long[] pids, long[] before) {
 
-        static EngineCost start(List<StressContainer> containers, Long cliPid) throws IOException {
+        static EngineCost start(List<Target> containers, Long cliPid) throws IOException {
             List<Long> pids = new ArrayList<>();
             long dockerd = Long.parseLong(Files.readString(Path.of("/var/run/docker.pid")).strip());
             pids.add(dockerd);
             pids.add(childNamed(dockerd, "containerd"));
-            for (StressContainer container : containers) {
-                pids.add(shimOf(container.getContainerId()));
+            Map<String, Long> shims = shims();
+            for (Target container : containers) {
+                Long shim = shims.get(container.id());
+                if (shim == null) {
+                    throw new IllegalStateException("No shim for container " + container.id());
+                }
+                pids.add(shim);
             }
             pids.add(cliPid == null ? -1 : cliPid);
             long[] array = pids.stream().mapToLong(Long::longValue).toArray();
@@ -243,15 +403,22 @@ public final class SamplerOverheadBenchmark {
             }
         }
 
-        /** The containerd-shim-runc-v2 process of a container: its command line names the container ID. */
-        private static long shimOf(String containerId) throws IOException {
+        /** The containerd-shim-runc-v2 process of each container, by ID: its command line names the container. */
+        private static Map<String, Long> shims() throws IOException {
+            Map<String, Long> byId = new java.util.HashMap<>();
             try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-                return procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                procs.filter(p -> p.getFileName().toString().matches("\\d+"))
                         .filter(p -> read(p.resolve("comm")).startsWith("containerd-shim"))
-                        .filter(p -> read(p.resolve("cmdline")).contains(containerId))
-                        .mapToLong(p -> Long.parseLong(p.getFileName().toString())).findFirst()
-                        .orElseThrow(() -> new IllegalStateException("No shim for container " + containerId));
+                        .forEach(p -> {
+                            String cmdline = read(p.resolve("cmdline"));
+                            int at = cmdline.indexOf("-id\0");
+                            if (at >= 0) {
+                                String id = cmdline.substring(at + 4).split("\0")[0];
+                                byId.put(id, Long.parseLong(p.getFileName().toString()));
+                            }
+                        });
             }
+            return byId;
         }
 
         private static long parentOf(Path proc) {

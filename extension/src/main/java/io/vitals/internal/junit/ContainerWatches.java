@@ -42,14 +42,46 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
         if (existing != null) {
             return existing;
         }
-        InspectContainerResponse info = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
+        InspectContainerResponse info = inspect(container, id);
         ContainerTarget target = ContainerTarget.of(name, info);
-        ResourceProbe probe = runtime.probes().open(target, settings.probe());
+        ResourceProbe probe;
+        try {
+            probe = runtime.probes().open(target, settings.probe());
+        } catch (ProbeException e) {
+            // the cached inspection may predate a restart (new init PID): ask the engine before giving up
+            info = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
+            target = ContainerTarget.of(name, info);
+            probe = runtime.probes().open(target, settings.probe());
+        }
         ContainerWatch watch = ContainerWatch.start(name, target.image(), probe, settings.samplingInterval(),
                 runtime.sampler());
         Watched watched = new Watched(id, container, watch, limitsOf(info.getHostConfig(), target.memoryLimit()));
         byContainerId.put(id, watched);
         return watched;
+    }
+
+    /**
+     * What docker inspect says about the container: Testcontainers inspected it when it started it, so a started
+     * container costs no second round trip to the engine; only one it did not start (or a foreign
+     * {@link ContainerState}) is inspected here.
+     */
+    private static InspectContainerResponse inspect(ContainerState container, String id) {
+        InspectContainerResponse cached;
+        try {
+            cached = container.getContainerInfo();
+        } catch (RuntimeException e) {
+            cached = null; // a ContainerState that cannot tell: ask the engine
+        }
+        if (cached != null && id.equals(cached.getId()) && cached.getState() != null
+                && cached.getState().getPidLong() != null && cached.getState().getPidLong() > 0) {
+            return cached;
+        }
+        return DockerClientFactory.lazyClient().inspectContainerCmd(id).exec();
+    }
+
+    /** The watch of a container this scope already watches. */
+    synchronized Optional<Watched> watching(String containerId) {
+        return Optional.ofNullable(byContainerId.get(containerId));
     }
 
     private static ContainerLimits limitsOf(HostConfig host, OptionalLong memory) {

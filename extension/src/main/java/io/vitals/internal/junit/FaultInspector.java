@@ -30,6 +30,9 @@ final class FaultInspector {
     }
 
     static Optional<ContainerFault> inspect(MeasuredContainer container, ResourceUsage usage) {
+        if (!looksWrong(container, usage)) {
+            return Optional.empty();
+        }
         Optional<InspectContainerResponse.ContainerState> state = state(container.containerId());
         boolean running = state.map(s -> Boolean.TRUE.equals(s.getRunning())).orElse(false);
         boolean dockerOom = state.map(s -> Boolean.TRUE.equals(s.getOOMKilled())).orElse(false);
@@ -59,6 +62,17 @@ final class FaultInspector {
                     description));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether anything hints at a fault: an OOM kill counted by the cgroup, a container whose cgroup or init
+     * process went away (every probe notices that, at the latest at the test's end reading), or failed reads. A
+     * healthy container costs no Docker API call (a few milliseconds each, on every test); docker's own state is
+     * asked only to word a fault.
+     */
+    static boolean looksWrong(MeasuredContainer container, ResourceUsage usage) {
+        return usage.oomKills() > 0 || container.window().containerGoneReason().isPresent()
+                || usage.timeline().readErrors() > 0;
     }
 
     private static Optional<InspectContainerResponse.ContainerState> state(String containerId) {

@@ -9,6 +9,7 @@ import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceBudget;
 import io.vitals.ResourceMonitor;
 import io.vitals.internal.budget.Limit;
+import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.sampling.MeasurementWindow;
@@ -114,8 +115,9 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         try {
             for (WatchedField field : fields) {
                 Optional<ContainerState> container = field.container(instanceFor(context, field));
+                ContainerWatches watches = watchesFor(context, field);
                 if (container.isEmpty() || container.get().getContainerId() == null
-                        || !container.get().isRunning()) {
+                        || !isRunning(watches, container.get())) {
                     if (AnnotationSupport.isAnnotated(field.field(), Measured.class)) {
                         LOG.warning(() -> "@Measured field '" + field.name() + "' of " + testClass.getSimpleName()
                                 + " holds no running container when " + context.getDisplayName()
@@ -126,10 +128,17 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                             + testClass.getSimpleName() + " holds no running container when "
                             + context.getDisplayName() + " starts");
                 }
-                ContainerWatches watches = watchesFor(context, field);
                 ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
                         runtime(context));
-                MeasurementWindow window = watched.watch().openWindow();
+                MeasurementWindow window;
+                try {
+                    window = watched.watch().openWindow();
+                } catch (ContainerGoneException e) {
+                    // stopped since the last test (the cgroup or init process is gone): say so as docker would
+                    throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
+                            + testClass.getSimpleName() + " holds no running container when "
+                            + context.getDisplayName() + " starts (" + e.getMessage() + ")");
+                }
                 MemoryGuard memoryGuard = new MemoryGuard(field.name(), context.getDisplayName(), window,
                         settings.memoryWarning());
                 List<Limit> failFast = plan.failFastLimits(field.name());
@@ -151,6 +160,19 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
         store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now(), guards));
+    }
+
+    /**
+     * Whether the container runs. One we already watch runs while its probe has not seen it go (its cgroup and
+     * init process are checked on every full read, and again when the window opens); asking Testcontainers would
+     * cost a Docker API call ({@code docker inspect}) on every test.
+     */
+    private static boolean isRunning(ContainerWatches watches, ContainerState container) {
+        Optional<ContainerWatches.Watched> watched = watches.watching(container.getContainerId());
+        if (watched.isPresent()) {
+            return watched.get().watch().goneReason().isEmpty();
+        }
+        return container.isRunning();
     }
 
     @Override

@@ -1,12 +1,12 @@
 package io.vitals.internal.probe;
 
+import static io.vitals.internal.probe.CgroupFiles.orElse;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -20,80 +20,160 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     /** USER_HZ: the kernel exports cpuacct.stat in ticks of 1/100 s on every architecture docker supports. */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
-    private final Path memory;
-    private final Optional<Path> cpu;
-    private final Optional<Path> cpuacct;
-    private final Optional<Path> blkio;
-    private final Optional<Path> pids;
-    private final Optional<Path> pressure;
+    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys("total_inactive_file", "total_cache",
+            "total_rss", "total_swap");
+    private static final CgroupFiles.Keys OOM_CONTROL = new CgroupFiles.Keys("oom_kill");
+    private static final CgroupFiles.Keys CPUACCT_STAT = new CgroupFiles.Keys("user", "system");
+    private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("nr_periods", "nr_throttled",
+            "throttled_time");
 
-    CgroupV1StatsReader(CgroupLayout layout) {
+    private final Path memory;
+    private final OpenFiles files;
+    private final CgroupFile memoryStat;
+    private final CgroupFile usage;
+    private final Optional<CgroupFile> limit;
+    private final Optional<CgroupFile> maxUsage;
+    private final Optional<CgroupFile> failcnt;
+    private final Optional<CgroupFile> memswFailcnt;
+    private final Optional<CgroupFile> oomControl;
+    private final Optional<CgroupFile> cpuacctUsage;
+    private final Optional<CgroupFile> cpuacctStat;
+    private final Optional<CgroupFile> cpuStat;
+    private final Optional<CgroupFile> blkioRecursive;
+    private final Optional<CgroupFile> blkioThrottle;
+    private final Optional<CgroupFile> pidsCurrent;
+    private final Optional<CgroupFile> pidsMax;
+    private final PressureFiles pressure;
+
+    private final long[] stat = MEMORY_STAT.newValues();
+    private final long[] oom = OOM_CONTROL.newValues();
+    private final long[] ticks = CPUACCT_STAT.newValues();
+    private final long[] throttling = CPU_STAT.newValues();
+    private final long[] io = new long[2];
+    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
+    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
+
+    private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
         this.memory = layout.controller("memory").orElseThrow();
-        this.cpu = layout.controller("cpu");
-        this.cpuacct = layout.controller("cpuacct").or(() -> cpu);
-        this.blkio = layout.controller("blkio");
-        this.pids = layout.controller("pids");
-        this.pressure = layout.unifiedDir();
+        this.files = files;
+        Optional<Path> cpu = layout.controller("cpu");
+        Optional<Path> cpuacct = layout.controller("cpuacct").or(() -> cpu);
+        Optional<Path> blkio = layout.controller("blkio");
+        Optional<Path> pids = layout.controller("pids");
+        this.usage = files.required(memory.resolve("memory.usage_in_bytes"));
+        this.memoryStat = files.required(memory.resolve("memory.stat"));
+        this.limit = files.optional(memory.resolve("memory.limit_in_bytes"));
+        this.maxUsage = files.optional(memory.resolve("memory.max_usage_in_bytes"));
+        this.failcnt = files.optional(memory.resolve("memory.failcnt"));
+        this.memswFailcnt = files.optional(memory.resolve("memory.memsw.failcnt"));
+        this.oomControl = files.optional(memory.resolve("memory.oom_control"));
+        this.cpuacctUsage = cpuacct.isPresent()
+                ? Optional.of(files.required(cpuacct.get().resolve("cpuacct.usage"))) : Optional.empty();
+        this.cpuacctStat = files.optional(cpuacct, "cpuacct.stat");
+        this.cpuStat = files.optional(cpu, "cpu.stat");
+        this.blkioRecursive = files.optional(blkio, "blkio.io_service_bytes_recursive");
+        this.blkioThrottle = files.optional(blkio, "blkio.throttle.io_service_bytes");
+        this.pidsCurrent = files.optional(pids, "pids.current");
+        this.pidsMax = files.optional(pids, "pids.max");
+        this.pressure = files.pressure(layout.unifiedDir());
+    }
+
+    static CgroupV1StatsReader open(CgroupLayout layout) throws IOException {
+        OpenFiles files = new OpenFiles();
+        try {
+            return new CgroupV1StatsReader(layout, files);
+        } catch (IOException | RuntimeException e) {
+            files.close();
+            throw e;
+        }
     }
 
     @Override
-    public RawReading read(Clock wallClock, long networkReceived, long networkSent) throws IOException {
+    public synchronized RawReading read(Clock wallClock, long networkReceived, long networkSent) throws IOException {
         long now = System.nanoTime();
-        Map<String, Long> stat = CgroupFiles.readFlatKeyed(memory.resolve("memory.stat"));
-        long charged = CgroupFiles.readLong(memory.resolve("memory.usage_in_bytes"));
-        OptionalLong limit = CgroupFiles.readLimit(memory.resolve("memory.limit_in_bytes"));
-        OptionalLong highWaterMark = CgroupFiles.readOptionalLong(memory.resolve("memory.max_usage_in_bytes"));
+        memoryStat.readKeyed(MEMORY_STAT, stat);
+        long charged = usage.readRequired();
+        OptionalLong memoryLimit = limit.isPresent() ? CgroupFiles.limit(limit.get().readValue())
+                : OptionalLong.empty();
+        OptionalLong highWaterMark = highWaterMark();
         // With a swap limit equal to the memory limit, the memory+swap counter is the one that hits its limit
         // first, and only memory.memsw.failcnt counts it; take whichever counted more.
-        long failcnt = Math.max(CgroupFiles.readOptionalLong(memory.resolve("memory.failcnt")).orElse(0),
-                CgroupFiles.readOptionalLong(memory.resolve("memory.memsw.failcnt")).orElse(0));
-        long oomKills = CgroupFiles.readFlatKeyed(memory.resolve("memory.oom_control")).getOrDefault("oom_kill", 0L);
-        OptionalLong swap = stat.containsKey("total_swap") ? OptionalLong.of(stat.get("total_swap"))
-                : OptionalLong.empty();
+        long limitHits = Math.max(value(failcnt, 0), value(memswFailcnt, 0));
+        long oomKills = oomKills(0);
 
-        long cpuTotal = 0;
+        long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
         long user = 0;
         long system = 0;
-        if (cpuacct.isPresent()) {
-            cpuTotal = CgroupFiles.readLong(cpuacct.get().resolve("cpuacct.usage"));
-            Map<String, Long> ticks = CgroupFiles.readFlatKeyed(cpuacct.get().resolve("cpuacct.stat"));
-            user = ticks.getOrDefault("user", 0L) * NANOS_PER_TICK;
-            system = ticks.getOrDefault("system", 0L) * NANOS_PER_TICK;
+        if (cpuacctStat.isPresent()) {
+            cpuacctStat.get().readKeyed(CPUACCT_STAT, ticks);
+            user = orElse(ticks[0], 0) * NANOS_PER_TICK;
+            system = orElse(ticks[1], 0) * NANOS_PER_TICK;
         }
-        Map<String, Long> cpuStat = cpu.isPresent() ? CgroupFiles.readFlatKeyed(cpu.get().resolve("cpu.stat"))
-                : Map.of();
-
-        long[] io = blkio.isPresent() ? readBlkio(blkio.get()) : new long[2];
-        long pidCount = pids.isPresent() ? CgroupFiles.readOptionalLong(pids.get().resolve("pids.current")).orElse(0)
-                : 0;
-        OptionalLong pidsLimit = pids.isPresent() ? CgroupFiles.readOptionalLong(pids.get().resolve("pids.max"))
+        long periods = 0;
+        long throttled = 0;
+        long throttledNanos = 0;
+        if (cpuStat.isPresent()) {
+            cpuStat.get().readKeyed(CPU_STAT, throttling);
+            periods = orElse(throttling[0], 0);
+            throttled = orElse(throttling[1], 0);
+            throttledNanos = orElse(throttling[2], 0);
+        }
+        readBlkio();
+        long pidCount = value(pidsCurrent, 0);
+        OptionalLong pidsLimit = pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue())
                 : OptionalLong.empty();
 
         return new RawReading(now, wallClock.instant(), cpuTotal, user, system, OptionalLong.empty(),
-                Runtime.getRuntime().availableProcessors(), charged,
-                stat.getOrDefault("total_inactive_file", 0L), stat.getOrDefault("total_cache", 0L),
-                stat.getOrDefault("total_rss", 0L), swap, limit, highWaterMark, failcnt, oomKills, pidCount,
-                pidsLimit, io[0], io[1], networkReceived, networkSent, cpuStat.getOrDefault("nr_periods", 0L),
-                cpuStat.getOrDefault("nr_throttled", 0L), cpuStat.getOrDefault("throttled_time", 0L),
-                PressureFiles.read(pressure));
+                onlineCpus, charged, orElse(stat[0], 0), orElse(stat[1], 0),
+                orElse(stat[2], 0), CgroupFiles.optional(stat[3]), memoryLimit, highWaterMark, limitHits, oomKills,
+                pidCount, pidsLimit, io[0], io[1], networkReceived, networkSent, periods, throttled, throttledNanos,
+                pressure.read());
+    }
+
+    @Override
+    public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
+        long now = System.nanoTime();
+        long charged = usage.readRequired();
+        long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : last.cpuTotalNanos();
+        // the high-water mark counts only at a window's end, which is a full read; a tick saves the file
+        return last.withFastCounters(now, wallClock.instant(), cpuTotal, last.cpuUserNanos(), last.cpuSystemNanos(),
+                charged, last.highWaterMarkBytes(), value(pidsCurrent, last.pids()), oomKills(last.oomKills()),
+                last.limitHits());
+    }
+
+    private OptionalLong highWaterMark() throws IOException {
+        return maxUsage.isPresent() ? CgroupFiles.optional(maxUsage.get().readValue()) : OptionalLong.empty();
+    }
+
+    private long oomKills(long otherwise) throws IOException {
+        if (oomControl.isEmpty()) {
+            return otherwise;
+        }
+        oomControl.get().readKeyed(OOM_CONTROL, oom);
+        return orElse(oom[0], 0);
+    }
+
+    private static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
+        return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
     }
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
-    private static long[] readBlkio(Path dir) throws IOException {
-        for (String name : new String[] {"blkio.io_service_bytes_recursive", "blkio.throttle.io_service_bytes"}) {
-            Path file = dir.resolve(name);
-            String text;
-            try {
-                text = Files.readString(file, StandardCharsets.US_ASCII);
-            } catch (NoSuchFileException e) {
-                continue;
-            }
-            if (text.lines().anyMatch(line -> line.trim().split("\\s+").length == 3)
-                    || name.startsWith("blkio.throttle")) {
-                return CgroupFiles.parseBlkioV1(text, file);
+    private void readBlkio() throws IOException {
+        io[0] = 0;
+        io[1] = 0;
+        if (blkioRecursive.isPresent()) {
+            CgroupFile file = blkioRecursive.get();
+            file.read();
+            if (CgroupFiles.hasDeviceLines(file.bytes(), file.length()) || blkioThrottle.isEmpty()) {
+                CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
+                return;
             }
         }
-        return new long[2];
+        if (blkioThrottle.isPresent()) {
+            CgroupFile file = blkioThrottle.get();
+            file.read();
+            CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
+        }
     }
 
     @Override
@@ -115,7 +195,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     }
 
     @Override
-    public void close() {
-        // nothing held open
+    public synchronized void close() {
+        files.close();
     }
 }

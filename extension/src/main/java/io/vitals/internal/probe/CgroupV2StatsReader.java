@@ -1,15 +1,15 @@
 package io.vitals.internal.probe;
 
+import static io.vitals.internal.probe.CgroupFiles.orElse;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -21,55 +21,128 @@ import java.util.OptionalLong;
  */
 final class CgroupV2StatsReader implements CgroupStatsReader {
 
+    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys("inactive_file", "file", "anon");
+    private static final CgroupFiles.Keys MEMORY_EVENTS = new CgroupFiles.Keys("max", "oom_kill");
+    private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("usage_usec", "user_usec", "system_usec",
+            "nr_periods", "nr_throttled", "throttled_usec");
+
     private final Path dir;
+    private final OpenFiles files;
+    private final CgroupFile memoryStat;
+    private final CgroupFile current;
+    private final Optional<CgroupFile> max;
+    private final Optional<CgroupFile> events;
+    private final Optional<CgroupFile> cpuStat;
+    private final Optional<CgroupFile> ioStat;
+    private final Optional<CgroupFile> swap;
+    private final Optional<CgroupFile> pidsCurrent;
+    private final Optional<CgroupFile> pidsMax;
+    private final PressureFiles pressure;
+
+    private final long[] stat = MEMORY_STAT.newValues();
+    private final long[] memoryEvents = MEMORY_EVENTS.newValues();
+    private final long[] cpu = CPU_STAT.newValues();
+    private final long[] io = new long[2];
+    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
+    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
+    private final ByteBuffer peakBuffer = ByteBuffer.allocateDirect(32);
+    private final byte[] peakBytes = new byte[32];
+
     private FileChannel peakChannel;
     private boolean peakIsPerWindow;
 
-    CgroupV2StatsReader(Path dir) {
+    private CgroupV2StatsReader(Path dir, OpenFiles files) throws IOException {
         this.dir = dir;
+        this.files = files;
+        this.current = files.required(dir.resolve("memory.current"));
+        this.memoryStat = files.required(dir.resolve("memory.stat"));
+        this.max = files.optional(dir.resolve("memory.max"));
+        this.events = files.optional(dir.resolve("memory.events"));
+        this.cpuStat = files.optional(dir.resolve("cpu.stat"));
+        this.ioStat = files.optional(dir.resolve("io.stat"));
+        this.swap = files.optional(dir.resolve("memory.swap.current"));
+        this.pidsCurrent = files.optional(dir.resolve("pids.current"));
+        this.pidsMax = files.optional(dir.resolve("pids.max"));
+        this.pressure = files.pressure(Optional.of(dir));
+    }
+
+    static CgroupV2StatsReader open(Path dir) throws IOException {
+        OpenFiles files = new OpenFiles();
+        try {
+            return new CgroupV2StatsReader(dir, files);
+        } catch (IOException | RuntimeException e) {
+            files.close();
+            throw e;
+        }
     }
 
     @Override
     public synchronized RawReading read(Clock wallClock, long networkReceived, long networkSent)
             throws IOException {
         long now = System.nanoTime();
-        Map<String, Long> stat = CgroupFiles.readFlatKeyed(dir.resolve("memory.stat"));
-        long charged = CgroupFiles.readLong(dir.resolve("memory.current"));
-        OptionalLong limit = CgroupFiles.readLimit(dir.resolve("memory.max"));
-        Map<String, Long> events = CgroupFiles.readFlatKeyed(dir.resolve("memory.events"));
-        Map<String, Long> cpuStat = CgroupFiles.readFlatKeyed(dir.resolve("cpu.stat"));
-        long[] io = readIoStat();
-        return new RawReading(now, wallClock.instant(),
-                cpuStat.getOrDefault("usage_usec", 0L) * 1000, cpuStat.getOrDefault("user_usec", 0L) * 1000,
-                cpuStat.getOrDefault("system_usec", 0L) * 1000, OptionalLong.empty(),
-                Runtime.getRuntime().availableProcessors(), charged, stat.getOrDefault("inactive_file", 0L),
-                stat.getOrDefault("file", 0L), stat.getOrDefault("anon", 0L),
-                CgroupFiles.readOptionalLong(dir.resolve("memory.swap.current")), limit, readPeak(),
-                events.getOrDefault("max", 0L), events.getOrDefault("oom_kill", 0L),
-                CgroupFiles.readOptionalLong(dir.resolve("pids.current")).orElse(0),
-                CgroupFiles.readOptionalLong(dir.resolve("pids.max")), io[0], io[1], networkReceived, networkSent,
-                cpuStat.getOrDefault("nr_periods", 0L), cpuStat.getOrDefault("nr_throttled", 0L),
-                cpuStat.getOrDefault("throttled_usec", 0L) * 1000, PressureFiles.read(Optional.of(dir)));
+        memoryStat.readKeyed(MEMORY_STAT, stat);
+        long charged = current.readRequired();
+        OptionalLong limit = max.isPresent() ? CgroupFiles.limit(max.get().readValue()) : OptionalLong.empty();
+        readEvents();
+        readCpu();
+        io[0] = 0;
+        io[1] = 0;
+        if (ioStat.isPresent()) {
+            CgroupFile file = ioStat.get();
+            file.read();
+            CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
+        }
+        return new RawReading(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
+                orElse(cpu[2], 0) * 1000, OptionalLong.empty(), onlineCpus, charged,
+                orElse(stat[0], 0), orElse(stat[1], 0), orElse(stat[2], 0),
+                swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty(), limit,
+                readPeak(), orElse(memoryEvents[0], 0), orElse(memoryEvents[1], 0), pids(),
+                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty(), io[0],
+                io[1], networkReceived, networkSent, orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000,
+                pressure.read());
     }
 
-    private long[] readIoStat() throws IOException {
-        Path file = dir.resolve("io.stat");
-        try {
-            return CgroupFiles.parseIoStatV2(Files.readString(file, StandardCharsets.US_ASCII), file);
-        } catch (NoSuchFileException e) {
-            return new long[2];
+    @Override
+    public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
+        long now = System.nanoTime();
+        long charged = current.readRequired();
+        readEvents();
+        readCpu();
+        // the peak counts only at a window's end, which is a full read; a tick saves the file
+        return last.withFastCounters(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
+                orElse(cpu[2], 0) * 1000, charged, last.highWaterMarkBytes(), pids(), orElse(memoryEvents[1], 0),
+                orElse(memoryEvents[0], 0));
+    }
+
+    private void readEvents() throws IOException {
+        if (events.isPresent()) {
+            events.get().readKeyed(MEMORY_EVENTS, memoryEvents);
+        } else {
+            memoryEvents[0] = CgroupFiles.ABSENT;
+            memoryEvents[1] = CgroupFiles.ABSENT;
         }
+    }
+
+    private void readCpu() throws IOException {
+        if (cpuStat.isPresent()) {
+            cpuStat.get().readKeyed(CPU_STAT, cpu);
+        } else {
+            java.util.Arrays.fill(cpu, CgroupFiles.ABSENT);
+        }
+    }
+
+    private long pids() throws IOException {
+        return pidsCurrent.isPresent() ? orElse(pidsCurrent.get().readValue(), 0) : 0;
     }
 
     private OptionalLong readPeak() throws IOException {
         if (peakChannel == null || !peakIsPerWindow) {
             return OptionalLong.empty();
         }
-        ByteBuffer buffer = ByteBuffer.allocate(32);
-        peakChannel.read(buffer, 0);
-        buffer.flip();
-        return CgroupFiles.parseOptionalLong(StandardCharsets.US_ASCII.decode(buffer).toString().trim(),
-                dir.resolve("memory.peak"));
+        peakBuffer.clear();
+        int length = Math.max(0, peakChannel.read(peakBuffer, 0));
+        peakBuffer.get(0, peakBytes, 0, length);
+        return CgroupFiles.optional(CgroupFiles.parseValue(peakBytes, length, dir.resolve("memory.peak")));
     }
 
     @Override
@@ -100,6 +173,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
 
     @Override
     public synchronized void close() {
+        files.close();
         if (peakChannel != null) {
             try {
                 peakChannel.close();

@@ -3,7 +3,6 @@ package io.vitals.internal.probe;
 import io.vitals.ProbeKind;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -11,25 +10,33 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Reads a container's cgroup files straight from the host's {@code /sys/fs/cgroup}: a few file reads per sample,
- * no daemon in the path, and the kernel's exact counters. Works only where the tests run on the engine's host
- * and may read its cgroup tree.
+ * Reads a container's cgroup files straight from the host's {@code /sys/fs/cgroup}: no daemon in the path, and the
+ * kernel's exact counters. Works only where the tests run on the engine's host and may read its cgroup tree.
+ *
+ * <p>Every file is opened once, when the probe opens, and read with positional reads from then on (see
+ * {@link CgroupFile}); {@link #close()} closes them all. A removed cgroup makes those reads fail with ENODEV; an
+ * exited init process removes {@code /proc/<pid>}, which is checked on every full read, since a descriptor kept
+ * open on its net/dev would read on from the namespace it holds.
  */
 public final class HostCgroupProbe implements ResourceProbe {
 
     private final String containerName;
     private final long hostPid;
-    private final Path netDev;
+    private final Path procDir;
+    private final CgroupFile netDev;
+    private final long[] network = new long[2];
     private final CgroupLayout layout;
     private final CgroupStatsReader reader;
     private final Clock wallClock;
 
-    HostCgroupProbe(String containerName, long hostPid, Path procRoot, CgroupLayout layout, Clock wallClock) {
+    private HostCgroupProbe(String containerName, long hostPid, Path procDir, CgroupFile netDev, CgroupLayout layout,
+            CgroupStatsReader reader, Clock wallClock) {
         this.containerName = containerName;
         this.hostPid = hostPid;
-        this.netDev = procRoot.resolve(Long.toString(hostPid)).resolve("net").resolve("dev");
+        this.procDir = procDir;
+        this.netDev = netDev;
         this.layout = layout;
-        this.reader = CgroupStatsReader.forLayout(layout);
+        this.reader = reader;
         this.wallClock = wallClock;
     }
 
@@ -37,7 +44,29 @@ public final class HostCgroupProbe implements ResourceProbe {
     public static HostCgroupProbe open(String containerName, long hostPid, CgroupLocator locator, Path procRoot,
             Clock wallClock) throws ProbeException {
         CgroupLayout layout = locator.locate(hostPid);
-        return new HostCgroupProbe(containerName, hostPid, procRoot, layout, wallClock);
+        Path procDir = procRoot.resolve(Long.toString(hostPid));
+        CgroupFile netDev;
+        try {
+            netDev = CgroupFile.open(procDir.resolve("net").resolve("dev"), 1024);
+        } catch (NoSuchFileException e) {
+            throw processGone(containerName, hostPid);
+        } catch (IOException e) {
+            throw new ProbeException("Cannot open " + procDir.resolve("net/dev") + " for container '"
+                    + containerName + "': " + e.getMessage(), e);
+        }
+        try {
+            return new HostCgroupProbe(containerName, hostPid, procDir, netDev, layout,
+                    CgroupStatsReader.forLayout(layout), wallClock);
+        } catch (IOException e) {
+            netDev.close();
+            throw new ProbeException("Cannot open the cgroup files of container '" + containerName + "' ("
+                    + layout.describe() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static ContainerGoneException processGone(String containerName, long hostPid) {
+        return new ContainerGoneException("The init process (host PID " + hostPid + ") of container '"
+                + containerName + "' is gone");
     }
 
     @Override
@@ -47,34 +76,54 @@ public final class HostCgroupProbe implements ResourceProbe {
 
     @Override
     public RawReading read() throws ProbeException {
-        long[] network = readNetwork();
         try {
-            return reader.read(wallClock, network[0], network[1]);
-        } catch (NoSuchFileException e) {
-            if (!reader.exists()) {
-                throw new ContainerGoneException("The cgroup of container '" + containerName + "' is gone ("
-                        + e.getFile() + ")");
+            readNetwork();
+            RawReading reading = reader.read(wallClock, network[0], network[1]);
+            // Descriptors kept open read on after the files are unlinked (regular files always, procfs for a
+            // while): what is gone is decided by the paths, once per full read (two stat calls).
+            if (!Files.exists(procDir)) {
+                throw processGone(containerName, hostPid);
             }
-            throw new ProbeException("Cannot read " + e.getFile() + " for container '" + containerName + "'", e);
-        } catch (IOException e) {
             if (!reader.exists()) {
                 throw new ContainerGoneException("The cgroup of container '" + containerName + "' is gone");
             }
-            throw new ProbeException("Cannot read the cgroup files of container '" + containerName + "': "
-                    + e.getMessage(), e);
+            return reading;
+        } catch (IOException e) {
+            throw failure(e);
         }
     }
 
-    private long[] readNetwork() throws ProbeException {
+    @Override
+    public RawReading readFast(RawReading last) throws ProbeException {
         try {
-            return CgroupFiles.parseNetDev(Files.readString(netDev, StandardCharsets.US_ASCII), netDev);
-        } catch (NoSuchFileException e) {
-            throw new ContainerGoneException("The init process (host PID " + hostPid + ") of container '"
-                    + containerName + "' is gone");
+            return reader.readFast(wallClock, last);
         } catch (IOException e) {
-            throw new ProbeException("Cannot read " + netDev + " for container '" + containerName + "': "
-                    + e.getMessage(), e);
+            throw failure(e);
         }
+    }
+
+    private synchronized void readNetwork() throws IOException {
+        netDev.read();
+        CgroupFiles.parseNetDev(netDev.bytes(), netDev.length(), network, netDev.path());
+    }
+
+    /** A read error is the container going away when its cgroup or process is gone, else a real error. */
+    private ProbeException failure(IOException e) {
+        if (!reader.exists() || isNoDevice(e)) {
+            return new ContainerGoneException("The cgroup of container '" + containerName + "' is gone ("
+                    + e.getMessage() + ")");
+        }
+        if (!Files.exists(procDir)) {
+            return processGone(containerName, hostPid);
+        }
+        return new ProbeException("Cannot read the cgroup files of container '" + containerName + "': "
+                + e.getMessage(), e);
+    }
+
+    /** ENODEV: the kernel's answer to a read on a descriptor of a removed cgroup (or of a removed process). */
+    private static boolean isNoDevice(IOException e) {
+        return e.getMessage() != null && (e.getMessage().contains("No such device")
+                || e.getMessage().contains("No such process"));
     }
 
     @Override
@@ -100,5 +149,8 @@ public final class HostCgroupProbe implements ResourceProbe {
     @Override
     public void close() {
         reader.close();
+        synchronized (this) {
+            netDev.close();
+        }
     }
 }

@@ -73,4 +73,19 @@ public record RawReading(
     public long workingSetBytes() {
         return inactiveFileBytes < memoryChargedBytes ? memoryChargedBytes - inactiveFileBytes : memoryChargedBytes;
     }
+
+    /**
+     * This reading with the counters a fast (tiered) read refreshes replaced, and every other figure carried over:
+     * the sampler reads the fast counters every tick and the full set only every few ticks and at the edges of a
+     * window, where the differences that make a report's counters are taken.
+     */
+    public RawReading withFastCounters(long monotonicNanos, Instant wallTime, long cpuTotalNanos, long cpuUserNanos,
+            long cpuSystemNanos, long memoryChargedBytes, OptionalLong highWaterMarkBytes, long pids, long oomKills,
+            long limitHits) {
+        return new RawReading(monotonicNanos, wallTime, cpuTotalNanos, cpuUserNanos, cpuSystemNanos, systemCpuNanos,
+                onlineCpus, memoryChargedBytes, inactiveFileBytes, pageCacheBytes, anonymousBytes, swapBytes,
+                memoryLimitBytes, highWaterMarkBytes, limitHits, oomKills, pids, pidsLimit, blockReadBytes,
+                blockWriteBytes, networkReceivedBytes, networkSentBytes, cpuPeriods, throttledPeriods, throttledNanos,
+                pressure);
+    }
 }

@@ -16,6 +16,16 @@ public interface ResourceProbe extends AutoCloseable {
     RawReading read() throws ProbeException;
 
     /**
+     * Reads only the counters that move fastest and cost least, carrying every other figure over from {@code last},
+     * a reading of this probe by {@link #read()}. The sampler calls it on most ticks and {@link #read()} on the
+     * rest and at the edges of every window, so that counters compared across a window are always fresh. Probes
+     * for which a partial read saves nothing read everything.
+     */
+    default RawReading readFast(RawReading last) throws ProbeException {
+        return read();
+    }
+
+    /**
      * Restarts the kernel's high-water mark of charged memory, so that {@link RawReading#highWaterMarkBytes()}
      * covers only what follows. Returns false where the host keeps no resettable mark.
      */

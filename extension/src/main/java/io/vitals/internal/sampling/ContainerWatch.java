@@ -20,6 +20,13 @@ public final class ContainerWatch implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ContainerWatch.class.getName());
 
+    /**
+     * How often the sampler reads the full set of files (memory.stat, net/dev, block I/O, pressure, limits); the
+     * ticks in between read only the fast counters ({@link ResourceProbe#readFast}). Window edges always read the
+     * full set, so every counter a report takes as a difference is exact whatever this period.
+     */
+    static final Duration FULL_READ_PERIOD = Duration.ofMillis(500);
+
     private final String name;
     private final String image;
     private final ResourceProbe probe;
@@ -28,6 +35,10 @@ public final class ContainerWatch implements AutoCloseable {
     private final List<MeasurementWindow> windows = new CopyOnWriteArrayList<>();
     private volatile Optional<String> goneReason = Optional.empty();
     private volatile RawReading lastReading;
+    /** The last full reading: what a fast read carries its slower figures over from. */
+    private volatile RawReading lastFullReading;
+    private final int fullReadEvery;
+    private int ticksSinceFullRead;
 
     /**
      * Starts sampling. The effective interval is the requested one, or the probe's minimum if that is longer (the
@@ -42,12 +53,20 @@ public final class ContainerWatch implements AutoCloseable {
         return watch;
     }
 
-    private ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler) {
+    /** A watch that is not scheduled: {@link #start} schedules it; tests drive its ticks by hand. */
+    ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler) {
         this.name = name;
         this.image = image;
         this.probe = probe;
         this.interval = interval;
         this.sampler = sampler;
+        this.fullReadEvery = fullReadEvery(interval);
+    }
+
+    /** Ticks per full read: 10 at the default 50 ms, 1 (every tick) at 500 ms and slower. */
+    static int fullReadEvery(Duration interval) {
+        long every = FULL_READ_PERIOD.toNanos() / Math.max(1, interval.toNanos());
+        return (int) Math.max(1, Math.min(every, 1000));
     }
 
     public String name() {
@@ -85,6 +104,19 @@ public final class ContainerWatch implements AutoCloseable {
     /** Reads now on the calling thread; used for snapshots at the edges of windows. */
     RawReading readNow() throws ProbeException {
         RawReading reading = probe.read();
+        lastFullReading = reading;
+        lastReading = reading;
+        return reading;
+    }
+
+    /** A sampler tick: the fast counters, or the full set every {@link #fullReadEvery} ticks. */
+    private RawReading readTick() throws ProbeException {
+        RawReading full = lastFullReading;
+        if (full == null || ++ticksSinceFullRead >= fullReadEvery) {
+            ticksSinceFullRead = 0;
+            return readNow();
+        }
+        RawReading reading = probe.readFast(full);
         lastReading = reading;
         return reading;
     }
@@ -99,7 +131,7 @@ public final class ContainerWatch implements AutoCloseable {
         }
         RawReading reading;
         try {
-            reading = readNow();
+            reading = readTick();
         } catch (ContainerGoneException e) {
             markGone(e.getMessage());
             return;

@@ -2,7 +2,9 @@ package io.vitals.internal.sampling;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -14,7 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * first container is watched and stopped, and joined, when the last one is unwatched, so a test run that watches
  * nothing leaves no thread behind, and neither does one that watched something.
  *
- * <p>Readings are fixed-rate: a slow read delays the next one but never overlaps it.
+ * <p>Readings are fixed-rate: a slow read delays the next one but never overlaps it. Watches with the same interval
+ * share one timer and are read one after the other on each of its ticks: a wake-up of the thread (timer, futex,
+ * context switch) costs more CPU than a fast read of a container, so a hundred containers at 50 ms wake the thread
+ * 20 times a second, not 2,000.
  */
 public final class Sampler implements AutoCloseable {
 
@@ -22,7 +27,8 @@ public final class Sampler implements AutoCloseable {
 
     private final String threadName;
     private final AtomicInteger threads = new AtomicInteger();
-    private final Map<ContainerWatch, ScheduledFuture<?>> scheduled = new HashMap<>();
+    private final Map<ContainerWatch, Duration> scheduled = new HashMap<>();
+    private final Map<Duration, Group> groups = new HashMap<>();
     private ScheduledThreadPoolExecutor executor;
     /** The current executor's thread: when it unschedules the last watch itself, it must not wait for itself. */
     private volatile Thread samplerThread;
@@ -44,15 +50,40 @@ public final class Sampler implements AutoCloseable {
             });
             executor.setRemoveOnCancelPolicy(true);
         }
-        long nanos = interval.toNanos();
-        scheduled.put(watch, executor.scheduleAtFixedRate(watch::sampleOnce, nanos, nanos, TimeUnit.NANOSECONDS));
+        scheduled.put(watch, interval);
+        Group group = groups.get(interval);
+        if (group == null) {
+            group = new Group();
+            long nanos = interval.toNanos();
+            group.future = executor.scheduleAtFixedRate(group::tick, nanos, nanos, TimeUnit.NANOSECONDS);
+            groups.put(interval, group);
+        }
+        group.watches.add(watch);
+    }
+
+    /** The watches of one interval, read in turn on each tick of their shared timer. */
+    private static final class Group {
+        final List<ContainerWatch> watches = new CopyOnWriteArrayList<>();
+        ScheduledFuture<?> future;
+
+        void tick() {
+            // a watch that ends during the tick (its container went away) leaves the list; the iteration goes on
+            for (ContainerWatch watch : watches) {
+                watch.sampleOnce();
+            }
+        }
     }
 
     /** Stops sampling {@code watch}; when nothing is left to sample, stops and joins the thread. */
     synchronized void unschedule(ContainerWatch watch) {
-        ScheduledFuture<?> future = scheduled.remove(watch);
-        if (future != null) {
-            future.cancel(false);
+        Duration interval = scheduled.remove(watch);
+        Group group = interval == null ? null : groups.get(interval);
+        if (group != null) {
+            group.watches.remove(watch);
+            if (group.watches.isEmpty()) {
+                group.future.cancel(false);
+                groups.remove(interval);
+            }
         }
         if (scheduled.isEmpty()) {
             stopThread();
@@ -62,6 +93,11 @@ public final class Sampler implements AutoCloseable {
     /** Number of containers being sampled now. */
     public synchronized int watchedContainers() {
         return scheduled.size();
+    }
+
+    /** Number of timers: one per distinct interval being sampled. */
+    synchronized int timers() {
+        return groups.size();
     }
 
     /** Whether the sampling thread is alive. */
@@ -93,7 +129,8 @@ public final class Sampler implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        scheduled.values().forEach(future -> future.cancel(false));
+        groups.values().forEach(group -> group.future.cancel(false));
+        groups.clear();
         scheduled.clear();
         stopThread();
     }

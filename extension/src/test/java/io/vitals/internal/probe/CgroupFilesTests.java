@@ -120,6 +120,20 @@ class CgroupFilesTests {
         }
 
         @Test
+        @DisplayName("reading named keys from bytes: wanted keys only, absent ones marked, the buffer's length honoured")
+        void keyedFromBytes() throws IOException {
+            byte[] text = "anon 104857600\nfile 41943040\ninactive_file 31457280\nGARBAGE AFTER LENGTH"
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            int length = text.length - "GARBAGE AFTER LENGTH".length();
+            CgroupFiles.Keys keys = new CgroupFiles.Keys("inactive_file", "anon", "swap");
+            long[] values = keys.newValues();
+            CgroupFiles.parseKeyed(text, length, keys, values, SOURCE);
+            assertThat(values).containsExactly(31457280L, 104857600L, CgroupFiles.ABSENT);
+            assertThatThrownBy(() -> CgroupFiles.parseKeyed(text, text.length, keys, values, SOURCE))
+                    .isInstanceOf(IOException.class).hasMessageContaining("'key value'");
+        }
+
+        @Test
         @DisplayName("an empty or missing file is an empty map")
         void emptyOrMissing() throws IOException {
             assertThat(CgroupFiles.readFlatKeyed(write("memory.events", ""))).isEmpty();

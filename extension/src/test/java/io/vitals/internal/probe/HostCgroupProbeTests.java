@@ -34,6 +34,13 @@ class HostCgroupProbeTests {
         return HostCgroupProbe.open("db", pid, new CgroupLocator(root), root.resolve("proc"), CLOCK);
     }
 
+    /** Descriptors this JVM holds now; Linux only, as the host probe is. */
+    static long openDescriptors() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count() - 1; // the directory stream's own descriptor
+        }
+    }
+
     static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
@@ -150,6 +157,77 @@ class HostCgroupProbeTests {
                 assertThat(r.highWaterMarkBytes()).isEmpty();
                 assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
             }
+        }
+
+        @Test
+        @DisplayName("a fast read refreshes usage, CPU time, PIDs and OOM kills and carries the rest over")
+        void fastRead() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            Path memory = Fixtures.v1Dir(root, "memory");
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                RawReading full = probe.read();
+                Files.writeString(memory.resolve("memory.usage_in_bytes"), "50000000\n");
+                Files.writeString(memory.resolve("memory.max_usage_in_bytes"), "60000000\n");
+                Files.writeString(memory.resolve("memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n");
+                Files.writeString(Fixtures.v1Dir(root, "cpuacct").resolve("cpuacct.usage"), "999000000\n");
+                Files.writeString(Fixtures.v1Dir(root, "pids").resolve("pids.current"), "9\n");
+                Files.writeString(Fixtures.v1Dir(root, "blkio").resolve("blkio.throttle.io_service_bytes"),
+                        "8:0 Read 4096\n8:0 Write 8192\nTotal 12288\n");
+                Files.writeString(memory.resolve("memory.stat"), Files.readString(memory.resolve("memory.stat"))
+                        .replace("total_inactive_file 41992192", "total_inactive_file 1000"));
+
+                RawReading fast = probe.readFast(full);
+                assertThat(fast.monotonicNanos()).isGreaterThan(full.monotonicNanos());
+                assertThat(fast.memoryChargedBytes()).isEqualTo(50_000_000L);
+                assertThat(fast.cpuTotalNanos()).isEqualTo(999_000_000L);
+                assertThat(fast.pids()).isEqualTo(9);
+                assertThat(fast.oomKills()).isEqualTo(2);
+                // the rest comes from the full reading until the next one
+                assertThat(fast.highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
+                assertThat(fast.inactiveFileBytes()).isEqualTo(41_992_192L);
+                assertThat(fast.blockReadBytes()).isZero();
+                assertThat(fast.cpuUserNanos()).isEqualTo(full.cpuUserNanos());
+                assertThat(fast.networkReceivedBytes()).isEqualTo(696);
+                assertThat(fast.pressure()).isEqualTo(full.pressure());
+
+                RawReading next = probe.read();
+                assertThat(next.inactiveFileBytes()).isEqualTo(1000);
+                assertThat(next.blockReadBytes()).isEqualTo(4096);
+                assertThat(next.blockWriteBytes()).isEqualTo(8192);
+                assertThat(next.memoryChargedBytes()).isEqualTo(50_000_000L);
+                assertThat(next.highWaterMarkBytes()).isEqualTo(OptionalLong.of(60_000_000L));
+            }
+        }
+
+        @Test
+        @DisplayName("a fast read of a deleted cgroup: ContainerGoneException")
+        void fastReadOfDeletedCgroup() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                RawReading full = probe.read();
+                deleteTree(Fixtures.v1Dir(root, "memory"));
+                // a regular file kept open still reads; the next full read (every few ticks) notices
+                probe.readFast(full);
+                assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class).hasMessageContaining("'db'");
+            }
+        }
+
+        @Test
+        @DisplayName("every file is opened once and closed with the probe: no descriptor leaks")
+        void descriptorsClosed() throws Exception {
+            long before = openDescriptors();
+            HostCgroupProbe probe = open(Fixtures.v1Root(), Fixtures.V1_PID);
+            long opened = openDescriptors() - before;
+            for (int i = 0; i < 50; i++) {
+                RawReading full = probe.read();
+                probe.readFast(full);
+            }
+            // the 16 files of the recorded container (net/dev, 6 memory, 2 cpuacct, cpu, blkio, 2 pids, 3 pressure);
+            // reading opens no more
+            assertThat(opened).isEqualTo(16);
+            assertThat(openDescriptors() - before).isEqualTo(opened);
+            probe.close();
+            assertThat(openDescriptors()).isEqualTo(before);
         }
 
         @Test

@@ -106,10 +106,11 @@ class ReportSessionTests {
 
         @Test
         @DisplayName("the index is rewritten after each class, so a crash mid-run still leaves one")
-        void indexAfterClass() {
+        void indexAfterClass() throws Exception {
             ReportSession session = session();
             session.testFinished(ReportFixtures.result("com.example.TrainTests", "train"));
             session.classFinished("com.example.TrainTests");
+            session.awaitBackgroundWrites(); // the rewrite runs on the report thread
             assertThat(dir.resolve(ReportSession.INDEX_FILE)).isNotEmptyFile();
             assertThat(console).singleElement().asString().contains("TEST").contains("PEAK MEM");
         }

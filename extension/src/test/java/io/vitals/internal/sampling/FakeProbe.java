@@ -18,6 +18,8 @@ class FakeProbe implements ResourceProbe {
     private volatile Exception failure;
     private volatile boolean failOnce;
     final AtomicInteger reads = new AtomicInteger();
+    /** Reads that were fast reads (also counted in {@link #reads}). */
+    final AtomicInteger fastReads = new AtomicInteger();
     final AtomicInteger resets = new AtomicInteger();
     final AtomicInteger closes = new AtomicInteger();
     volatile boolean resettable = true;
@@ -65,6 +67,12 @@ class FakeProbe implements ResourceProbe {
             throw (RuntimeException) error;
         }
         return current;
+    }
+
+    @Override
+    public RawReading readFast(RawReading last) throws ProbeException {
+        fastReads.incrementAndGet();
+        return read();
     }
 
     @Override

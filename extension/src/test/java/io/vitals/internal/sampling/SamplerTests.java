@@ -39,6 +39,59 @@ class SamplerTests {
     }
 
     @Test
+    @DisplayName("tiered reads: at 50 ms a tick reads the fast counters, every 10th tick and every window edge all")
+    void tieredReads() throws Exception {
+        try (Sampler sampler = new Sampler("vitals-tiers-" + UUID.randomUUID())) {
+            FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+            ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
+            MeasurementWindow window = watch.openWindow();
+            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1); // the start reading is full
+            for (int tick = 0; tick < 30; tick++) {
+                watch.sampleOnce();
+            }
+            assertThat(probe.reads.get()).isEqualTo(31);
+            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1 + 3); // ticks 10, 20 and 30
+            window.close();
+            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(5); // the end reading is full
+        }
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(50))).isEqualTo(10);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(10))).isEqualTo(50);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(500))).isEqualTo(1);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofSeconds(1))).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("watches of one interval share one timer, and every one of them is read on its ticks")
+    void sharedTimer() throws Exception {
+        try (Sampler sampler = new Sampler("vitals-timers-" + UUID.randomUUID())) {
+            List<FakeProbe> probes = new java.util.ArrayList<>();
+            List<ContainerWatch> watches = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+                probes.add(probe);
+                watches.add(ContainerWatch.start("c" + i, "img", probe, Duration.ofMillis(5), sampler));
+            }
+            FakeProbe slow = new FakeProbe(Readings.atMillis(0));
+            ContainerWatch slowWatch = ContainerWatch.start("s", "img", slow, Duration.ofMillis(10), sampler);
+            assertThat(sampler.timers()).isEqualTo(2);
+            awaitCondition(() -> probes.stream().allMatch(p -> p.reads.get() >= 3) && slow.reads.get() >= 2);
+
+            watches.get(1).close();
+            int afterClose = probes.get(2).reads.get();
+            awaitCondition(() -> probes.get(2).reads.get() >= afterClose + 2); // a tick under way has ended
+            int readsOfClosed = probes.get(1).reads.get();
+            int readsOfOther = probes.get(2).reads.get();
+            awaitCondition(() -> probes.get(2).reads.get() >= readsOfOther + 3);
+            assertThat(probes.get(1).reads.get()).isEqualTo(readsOfClosed);
+            watches.get(0).close();
+            watches.get(2).close();
+            assertThat(sampler.timers()).isEqualTo(1);
+            slowWatch.close();
+            assertThat(sampler.timers()).isZero();
+        }
+    }
+
+    @Test
     @DisplayName("a sampler that watches nothing starts no thread")
     void idle() {
         String name = "vitals-idle-" + UUID.randomUUID();
