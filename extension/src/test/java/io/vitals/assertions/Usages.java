@@ -80,6 +80,17 @@ final class Usages {
         return this;
     }
 
+    Usages probe(ProbeKind value) {
+        this.probe = value;
+        return this;
+    }
+
+    Usages blockIo(DataSize read, DataSize write) {
+        this.blockRead = read;
+        this.blockWrite = write;
+        return this;
+    }
+
     Usages noPhases() {
         this.phases = false;
         return this;

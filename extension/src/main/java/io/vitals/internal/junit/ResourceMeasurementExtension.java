@@ -152,7 +152,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         }
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
-        store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now(), guards));
+        store.put(JUDGEMENT_KEY, new Judgement(plan, settings.strict(), Instant.now(), guards));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.markdown;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
@@ -69,6 +70,9 @@ public final class MarkdownSummary {
                         items.add("- :x: **Budget breached** " + test + " `" + code(c.name()) + "`: "
                                 + cell(b.attribute()) + " " + cell(b.actual()) + " over budget " + cell(b.limit())
                                 + " (" + cell(b.method()) + ")");
+                    } else if (Measurability.isNotMeasurable(b)) {
+                        items.add("- :warning: **Not measurable here** " + test + " `" + code(c.name()) + "`: "
+                                + cell(b.note().orElse(b.attribute())));
                     }
                 }
             }
