@@ -79,8 +79,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (settings(context).requireDocker()) {
             return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
         }
-        return ConditionEvaluationResult.disabled("Docker is not available (" + reason.get() + "); set "
-                + MeasureResources.REQUIRE_DOCKER_KEY + "=true to fail instead of skipping");
+        String why = "Docker is not available (" + reason.get() + "); set " + MeasureResources.REQUIRE_DOCKER_KEY
+                + "=true to fail instead of skipping";
+        // Surefire keeps a skip reason in its XML only; the console must say why the tests did not run
+        LOG.warning(() -> context.getDisplayName() + " skipped: " + why);
+        return ConditionEvaluationResult.disabled(why);
     }
 
     @Override
