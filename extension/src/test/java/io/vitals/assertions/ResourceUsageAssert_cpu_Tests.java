@@ -142,7 +142,8 @@ class ResourceUsageAssert_cpu_Tests {
     @Test
     void should_reject_a_malformed_duration_with_the_grammar() {
         assertThatIllegalArgumentException().isThrownBy(() -> assertThat(usage()).hasCpuTimeAtMost("20 seconds"))
-                .withMessage("Invalid duration '20 seconds': expected " + DurationParser.ACCEPTED_FORMS);
+                .withMessage("Invalid duration '20 seconds': expected " + DurationParser.ACCEPTED_FORMS
+                        + "; did you mean 20s?");
     }
 
     @Test

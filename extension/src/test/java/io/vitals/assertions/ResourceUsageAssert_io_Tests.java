@@ -122,6 +122,7 @@ class ResourceUsageAssert_io_Tests {
     @Test
     void should_reject_a_malformed_rate_with_the_grammar() {
         assertThatIllegalArgumentException().isThrownBy(() -> assertThat(usage()).hasMemoryGrowthAtMost("10MiB"))
-                .withMessage("Invalid data rate '10MiB': expected " + DataRate.ACCEPTED_FORMS);
+                .withMessage("Invalid data rate '10MiB': expected " + DataRate.ACCEPTED_FORMS
+                        + "; a rate needs a time unit: did you mean 10MiB/min?");
     }
 }
