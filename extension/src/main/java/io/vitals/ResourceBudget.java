@@ -27,8 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * any budget that applies to the container turns them on. When several containers are watched, {@link #container()} names the
  * one a budget applies to (by field name); repeat the annotation for several containers.
  *
- * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 100MB} (SI), {@code 2g} (docker's
- * binary); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
+ * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 200MB}, {@code 2g}, every unit binary
+ * as in {@code docker run --memory} ({@code 200MB} = {@code 200MiB}); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
  * {@code 20%}; rates {@code 10MiB/min}. All are checked before any container starts; a bad value fails the class
  * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the attribute.
  */

@@ -1,13 +1,22 @@
 package io.vitals.internal.budget;
 
+import io.vitals.DataRate;
+import io.vitals.DataSize;
+
+import java.util.regex.Pattern;
+
 /**
- * One budget on one metric: the value as written and as a number in the metric's base unit.
+ * One budget on one metric: the value as reports print it and as a number in the metric's base unit.
  *
  * @param metric the metric
- * @param text the value as written, e.g. "1.5GiB"
+ * @param text the value as written, e.g. "1.5GiB"; a size or rate written in a docker-style unit ("200MB", "2g")
+ *     is printed in IEC units instead ("200.0 MiB"), so that a report never shows "MB" beside "MiB"
  * @param value the value in the metric's base unit
  */
 public record Limit(Metric metric, String text, double value) {
+
+    // A size in IEC units or plain bytes, as reports print it: "1.5GiB", "512 MiB", "4096B".
+    private static final Pattern IEC_SIZE = Pattern.compile("\\d+(?:\\.\\d+)?\\s*(?:B|KiB|MiB|GiB|TiB)");
 
     /**
      * Parses {@code text} for {@code metric}.
@@ -27,6 +36,15 @@ public record Limit(Metric metric, String text, double value) {
             throw new IllegalArgumentException("Invalid headroom '" + text
                     + "': a share of the memory limit cannot exceed 100%");
         }
-        return new Limit(metric, text.trim(), value);
+        return new Limit(metric, printed(metric, text.trim()), value);
+    }
+
+    private static String printed(Metric metric, String written) {
+        return switch (metric.unit()) {
+            case SIZE -> IEC_SIZE.matcher(written).matches() ? written : DataSize.parse(written).toString();
+            case RATE -> IEC_SIZE.matcher(written.replaceFirst("\\s*/.*$", "")).matches() ? written
+                    : DataRate.parse(written).toString();
+            default -> written;
+        };
     }
 }

@@ -68,8 +68,10 @@ public final class ConsoleTable {
                 u.averageCpuPercent().toDockerString(),
                 usage.toDockerBinaryString() + " / " + limit,
                 memPercent,
-                u.networkReceived().toDockerDecimalString() + " / " + u.networkSent().toDockerDecimalString(),
-                u.blockRead().toDockerDecimalString() + " / " + u.blockWrite().toDockerDecimalString(),
+                // docker stats prints I/O in decimal kB/MB; Vitals reads "MB" as binary, as docker run --memory
+                // does, so a figure copied from this table into a budget must be printed in IEC units too
+                u.networkReceived().toDockerBinaryString() + " / " + u.networkSent().toDockerBinaryString(),
+                u.blockRead().toDockerBinaryString() + " / " + u.blockWrite().toDockerBinaryString(),
                 Long.toString(u.peakPids()),
                 u.peakMemory().toDockerBinaryString(),
                 budgets(container.budgets()));
