@@ -107,7 +107,7 @@ class ResourceUsageAssert_io_Tests {
                         + "  10.0 MiB/min%n"
                         + "to be at most:%n"
                         + "  5.0 MiB/min%n"
-                        + "but it exceeded it by 5.0 MiB/min (+100.0%%); Theil–Sen slope over 4 points of 20.0 s"));
+                        + "but it exceeded it by 5.0 MiB/min (+100.0%%); Theil–Sen slope over 4 points from 0 s to 20.0 s of the test"));
     }
 
     @Test

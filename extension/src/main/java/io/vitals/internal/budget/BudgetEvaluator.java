@@ -109,8 +109,10 @@ public final class BudgetEvaluator {
             case BLOCK_READ, BLOCK_WRITE -> "block I/O counter from " + probe
                     + (usage.probe() == ProbeKind.HOST_CGROUP_V1 ? " (cgroup v1 misses buffered writes)" : "");
             case NETWORK_RECEIVED, NETWORK_SENT -> "interface counters of the container's network namespace";
-            case MEMORY_GROWTH -> "Theil–Sen slope over " + usage.timeline().points().size() + " points of "
-                    + DurationParser.format(usage.wallTime());
+            // name the window: monitor.usage() in a test ends at the call, the report at the end of the test, and a
+            // ramp followed by a plateau reads steep over the first and flat over the second
+            case MEMORY_GROWTH -> "Theil–Sen slope over " + usage.timeline().points().size() + " points from 0 s to "
+                    + DurationParser.format(usage.wallTime()) + " of the test";
             case THROTTLED_TIME -> "CFS throttling counter from " + probe;
         };
     }
