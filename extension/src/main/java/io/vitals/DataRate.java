@@ -35,8 +35,8 @@ public final class DataRate implements Comparable<DataRate> {
     /**
      * What {@link #parse(String)} accepts, for quoting in error messages; completes the sentence "expected …".
      */
-    public static final String ACCEPTED_FORMS = "a non-negative data size, '/' and a time unit, e.g. 10MiB/min, 1MB/s"
-            + " or 500KiB/h (time units: s, min, h; size units: KiB, MiB, GiB, TiB, k, m, g, t, kB, MB, GB, TB, B)";
+    public static final String ACCEPTED_FORMS = "a non-negative data size, '/' and a time unit, e.g. 10MiB/min, 1MiB/s"
+            + " or 500KiB/h (time units: s, min, h; size units as for sizes, every one binary: 1MB/s = 1MiB/s)";
 
     private static final Map<String, ChronoUnit> TIME_UNITS = Map.of(
             "s", ChronoUnit.SECONDS,
@@ -85,9 +85,10 @@ public final class DataRate implements Comparable<DataRate> {
     }
 
     /**
-     * Parses a rate such as {@code "10MiB/min"}, {@code "1MB/s"} or {@code "500 KiB / h"}.
+     * Parses a rate such as {@code "10MiB/min"}, {@code "1MiB/s"} or {@code "500 KiB / h"}.
      *
-     * <p>Grammar: a data size as accepted by {@link DataSize#parse(String)}, optional whitespace, {@code /},
+     * <p>Grammar: a data size as accepted by {@link DataSize#parse(String)} (so every unit is binary, as in
+     * {@code docker run --memory}: {@code 1MB/s} is 1,048,576 bytes per second), optional whitespace, {@code /},
      * optional whitespace, then {@code s}, {@code min} or {@code h}. The size is not rounded to whole bytes, so
      * {@code "1.5B/s"} is exactly 1.5 bytes per second. The rate remembers its time unit for {@link #toString()}.
      *

@@ -17,9 +17,11 @@ import org.apiguardian.api.API;
 /**
  * An amount of memory or data: a non-negative whole number of bytes.
  *
- * <p>Parsed from strings such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "100MB"} or {@code "2g"}; see
- * {@link #parse(String)} for the grammar. Binary ({@code KiB}, 1024) and SI ({@code kB}, 1000) units are kept
- * apart on purpose: {@code 1MB} is 1,000,000 bytes and {@code 1MiB} is 1,048,576 bytes.
+ * <p>Parsed from strings such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "200MB"} or {@code "2g"}; see
+ * {@link #parse(String)} for the grammar. <b>Every unit is binary (1024), as {@code docker run --memory} reads it</b>:
+ * {@code 1MB}, {@code 1m} and {@code 1MiB} are all 1,048,576 bytes, so a budget means what the same text means in
+ * a docker command. There are no decimal units; write bytes ({@code 1000000B}) for an exact decimal amount. Printed
+ * sizes always use IEC units ({@code "200.0 MiB"}), which no one can misread.
  *
  * <pre>{@code
  * DataSize peak = DataSize.parse("1.5GiB");
@@ -33,8 +35,9 @@ public final class DataSize implements Comparable<DataSize> {
     /**
      * What {@link #parse(String)} accepts, for quoting in error messages; completes the sentence "expected …".
      */
-    public static final String ACCEPTED_FORMS = "a non-negative number followed by a unit, e.g. 512MiB, 1.5GiB, 100MB"
-            + " or 2g (binary: KiB, MiB, GiB, TiB, or docker-style k, m, g, t; decimal: kB, MB, GB, TB; bytes: B)";
+    public static final String ACCEPTED_FORMS = "a non-negative number followed by a unit, e.g. 512MiB, 1.5GiB, 200MB"
+            + " or 2g (units: B, KiB, MiB, GiB, TiB, or k, m, g, t, kB, KB, MB, GB, TB; every unit is binary, 1024,"
+            + " as in docker run --memory: 1MB = 1MiB = 1,048,576 B)";
 
     /** No bytes at all. */
     public static final DataSize ZERO = new DataSize(0);
@@ -44,7 +47,10 @@ public final class DataSize implements Comparable<DataSize> {
     private static final long GIB = MIB * 1024;
     private static final long TIB = GIB * 1024;
 
-    // Docker's single letters (`docker run -m 2g`) are binary, so they share the KiB..TiB factors.
+    // Docker's parser (go-units RAMInBytes, used by `docker run --memory`) reads every k/m/g/t unit as binary,
+    // whether written k, K, kB, KB or KiB. Reading "200MB" as 200,000,000 B here would make the same text mean
+    // 4.6 % less than in the docker command beside it, so every spelling shares the binary factor. "kB", SI's
+    // decimal kilobyte, follows docker too: one rule without exceptions is the one users can remember.
     private static final Map<String, BigDecimal> UNIT_FACTORS = Map.ofEntries(
             Map.entry("B", BigDecimal.ONE),
             Map.entry("KiB", BigDecimal.valueOf(KIB)),
@@ -59,11 +65,11 @@ public final class DataSize implements Comparable<DataSize> {
             Map.entry("G", BigDecimal.valueOf(GIB)),
             Map.entry("t", BigDecimal.valueOf(TIB)),
             Map.entry("T", BigDecimal.valueOf(TIB)),
-            Map.entry("kB", BigDecimal.valueOf(1_000L)),
-            Map.entry("KB", BigDecimal.valueOf(1_000L)),
-            Map.entry("MB", BigDecimal.valueOf(1_000_000L)),
-            Map.entry("GB", BigDecimal.valueOf(1_000_000_000L)),
-            Map.entry("TB", BigDecimal.valueOf(1_000_000_000_000L)));
+            Map.entry("kB", BigDecimal.valueOf(KIB)),
+            Map.entry("KB", BigDecimal.valueOf(KIB)),
+            Map.entry("MB", BigDecimal.valueOf(MIB)),
+            Map.entry("GB", BigDecimal.valueOf(GIB)),
+            Map.entry("TB", BigDecimal.valueOf(TIB)));
 
     // A leading or trailing dot (".5", "1.") is rejected: it is rare in budgets and usually a typo.
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
@@ -122,44 +128,15 @@ public final class DataSize implements Comparable<DataSize> {
         return of(gib, GIB, "GiB");
     }
 
-    /** Returns {@code kb} × 1000 bytes (SI kilobytes, not KiB). */
-    public static DataSize ofKB(long kb) {
-        return of(BigDecimal.valueOf(kb), 1_000L, "kB");
-    }
-
-    /** Returns {@code kb} × 1000 bytes (SI kilobytes, not KiB), rounded to the nearest byte. */
-    public static DataSize ofKB(double kb) {
-        return of(kb, 1_000L, "kB");
-    }
-
-    /** Returns {@code mb} × 1000² bytes (SI megabytes, not MiB). */
-    public static DataSize ofMB(long mb) {
-        return of(BigDecimal.valueOf(mb), 1_000_000L, "MB");
-    }
-
-    /** Returns {@code mb} × 1000² bytes (SI megabytes, not MiB), rounded to the nearest byte. */
-    public static DataSize ofMB(double mb) {
-        return of(mb, 1_000_000L, "MB");
-    }
-
-    /** Returns {@code gb} × 1000³ bytes (SI gigabytes, not GiB). */
-    public static DataSize ofGB(long gb) {
-        return of(BigDecimal.valueOf(gb), 1_000_000_000L, "GB");
-    }
-
-    /** Returns {@code gb} × 1000³ bytes (SI gigabytes, not GiB), rounded to the nearest byte. */
-    public static DataSize ofGB(double gb) {
-        return of(gb, 1_000_000_000L, "GB");
-    }
-
     /**
-     * Parses a size such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "100MB"} or {@code "2g"}.
+     * Parses a size such as {@code "512MiB"}, {@code "1.5 GiB"}, {@code "200MB"} or {@code "2g"}.
      *
      * <p>Grammar: a non-negative decimal number ({@code 512}, {@code 1.5}; not {@code .5}, {@code 1.} or
-     * exponents), optional whitespace, then a case-sensitive unit. Binary units: {@code KiB MiB GiB TiB} and, as
-     * in {@code docker run -m}, {@code k m g t} / {@code K M G T}. Decimal (SI) units: {@code kB KB MB GB TB}.
-     * Bytes: {@code B}. A unit is required: a bare number is ambiguous. Surrounding whitespace is ignored and
-     * fractional bytes round to the nearest byte (half up).
+     * exponents), optional whitespace, then a case-sensitive unit: {@code B}, {@code KiB MiB GiB TiB},
+     * {@code k m g t}, {@code K M G T} or {@code kB KB MB GB TB}. Every unit but {@code B} is binary, as in
+     * {@code docker run --memory}: {@code 1KB} = {@code 1kB} = {@code 1k} = {@code 1KiB} = 1024 bytes. A unit is
+     * required: a bare number is ambiguous. Surrounding whitespace is ignored and fractional bytes round to the
+     * nearest byte (half up).
      *
      * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match, or if
      *         it exceeds {@link Long#MAX_VALUE} bytes
@@ -211,7 +188,7 @@ public final class DataSize implements Comparable<DataSize> {
 
     private static DataSize of(double amount, long factor, String unit) {
         Preconditions.check(Double.isFinite(amount), "data size must be a finite number: %s %s", amount, unit);
-        // valueOf uses the shortest decimal form, so ofGB(1.1) is exactly 1,100,000,000 bytes.
+        // valueOf uses the shortest decimal form, so ofGiB(1.1) is exactly 1.1 × 1024³ bytes, rounded once.
         return ofExactBytes(BigDecimal.valueOf(amount).multiply(BigDecimal.valueOf(factor)), amount + " " + unit);
     }
 

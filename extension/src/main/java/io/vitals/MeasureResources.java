@@ -70,6 +70,14 @@ public @interface MeasureResources {
      */
     String REQUIRE_DOCKER_KEY = "vitals.requireDocker";
 
+    /**
+     * Key that decides what a budget on a figure this host cannot measure does: {@value}. {@code false} (the
+     * default) passes it marked "not measurable here", with the reason, in the console table, the reports and the
+     * JSON; {@code true} fails the test with that reason. Today this concerns {@code blockRead} and
+     * {@code blockWrite} on cgroup v1 hosts and through the Engine API.
+     */
+    String STRICT_KEY = "vitals.strict";
+
     /** Key of the memory warning threshold, a share of the limit: {@value}. Default {@code 90%}. */
     String MEMORY_WARNING_KEY = "vitals.memoryWarning";
 

@@ -10,18 +10,25 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import io.vitals.internal.junit.ResourceMeasurementExtension;
+
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A resource budget for a test: the test fails when a watched container uses more than this.
+ *
+ * <p>The annotation brings the measuring extension with it: on a class with {@code @Testcontainers} and no
+ * {@link MeasureResources}, its {@code @Container} fields are still watched and the budget judged (settings then
+ * come from configuration parameters only).
  *
  * <p>On a class, it applies to every test of the class; on a method, its attributes override the class's one by
  * one. Attributes left empty set no budget; the flags {@link #allowOomKill()} and {@link #failFast()} are on when
  * any budget that applies to the container turns them on. When several containers are watched, {@link #container()} names the
  * one a budget applies to (by field name); repeat the annotation for several containers.
  *
- * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 100MB} (SI), {@code 2g} (docker's
- * binary); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
+ * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 200MB}, {@code 2g}, every unit binary
+ * as in {@code docker run --memory} ({@code 200MB} = {@code 200MiB}); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
  * {@code 20%}; rates {@code 10MiB/min}. All are checked before any container starts; a bad value fails the class
  * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the attribute.
  */
@@ -31,6 +38,10 @@ import org.apiguardian.api.API;
 @Documented
 @Inherited
 @Repeatable(ResourceBudget.List.class)
+// A budget must be judged wherever it is written: with @Testcontainers alone (no @MeasureResources) it registers the
+// extension itself, as JUnit's and junit-pioneer's composed annotations do. JUnit registers an extension class once
+// per scope, so having @MeasureResources as well is harmless.
+@ExtendWith(ResourceMeasurementExtension.class)
 public @interface ResourceBudget {
 
     /** The container (field name) the budget applies to; may be left empty when only one is watched. */
@@ -95,6 +106,7 @@ public @interface ResourceBudget {
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
     @Inherited
+    @ExtendWith(ResourceMeasurementExtension.class) // JUnit looks for @ExtendWith on the container, not its contents
     @interface List {
         ResourceBudget[] value();
     }

@@ -24,7 +24,10 @@ import org.apiguardian.api.API;
 public interface ResourceMonitor {
 
     /**
-     * The usage so far of the only watched container.
+     * The usage so far of the only watched container: from the start of the test to this call. The report and
+     * {@code @ResourceBudget} judge the whole test instead, so figures that depend on the window, above all
+     * {@link ResourceUsage#memoryGrowth()}, can differ from the report's (a ramp then a plateau reads steep early
+     * and flat over the whole test).
      *
      * @throws IllegalStateException when several containers are watched; the message names them
      */

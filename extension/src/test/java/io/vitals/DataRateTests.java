@@ -25,10 +25,11 @@ class DataRateTests {
         @ParameterizedTest(name = "\"{0}\" is {1} bytes per second")
         @CsvSource(delimiter = '|', value = {
                 "10MiB/min          | 174762.6666666667",
-                "1MB/s              | 1000000",
+                // the size part follows DataSize: every unit binary, as in docker run --memory (MB used to be SI)
+                "1MB/s              | 1048576",
                 "500KiB/h           | 142.2222222222222",
                 "1.5B/s             | 1.5",
-                "'  60 kB / min  '  | 1000",
+                "'  60 kB / min  '  | 1024",
                 "2g/h               | 596523.2355555556",
                 "0B/s               | 0",
         })
@@ -37,10 +38,12 @@ class DataRateTests {
         }
 
         @Test
-        @DisplayName("keeps SI and binary units apart")
-        void siAndBinaryDiffer() {
-            assertThat(DataRate.parse("1MB/s").bytesPerSecond()).isEqualTo(1_000_000.0);
-            assertThat(DataRate.parse("1MiB/s").bytesPerSecond()).isEqualTo(1_048_576.0);
+        @DisplayName("reads the size with the same binary rule as DataSize")
+        void sameRuleAsDataSize() {
+            assertThat(DataRate.parse("1MB/s")).isEqualTo(DataRate.parse("1MiB/s"));
+            assertThat(DataRate.parse("300MB/min").bytesPerSecond())
+                    .isEqualTo(DataSize.parse("300MiB").toBytes() / 60.0);
+            assertThat(DataRate.parse("1000000B/s").bytesPerSecond()).isEqualTo(1_000_000.0);
         }
 
         @Test
@@ -49,7 +52,7 @@ class DataRateTests {
             assertThat(DataRate.parse("60B/min")).isEqualTo(DataRate.parse("1B/s"))
                     .hasSameHashCodeAs(DataRate.parse("1B/s"));
             assertThat(DataRate.parse("3600KiB/h")).isEqualTo(DataRate.parse("1KiB/s"));
-            assertThat(DataRate.parse("1MiB/s")).isNotEqualTo(DataRate.parse("1MB/s")).isNotEqualTo(null);
+            assertThat(DataRate.parse("1MiB/s")).isNotEqualTo(DataRate.parse("1000000B/s")).isNotEqualTo(null);
         }
 
         @ParameterizedTest(name = "rejects \"{0}\"")
@@ -60,8 +63,8 @@ class DataRateTests {
             assertThatIllegalArgumentException()
                     .isThrownBy(() -> DataRate.parse(text))
                     .withMessage("Invalid data rate '" + text + "': expected a non-negative data size, '/' and a"
-                            + " time unit, e.g. 10MiB/min, 1MB/s or 500KiB/h (time units: s, min, h; size units:"
-                            + " KiB, MiB, GiB, TiB, k, m, g, t, kB, MB, GB, TB, B)");
+                            + " time unit, e.g. 10MiB/min, 1MiB/s or 500KiB/h (time units: s, min, h; size units as"
+                            + " for sizes, every one binary: 1MB/s = 1MiB/s)");
         }
     }
 
@@ -151,7 +154,7 @@ class DataRateTests {
         @ParameterizedTest(name = "\"{0}\" reads \"{1}\"")
         @CsvSource({
                 "10MiB/min,  10.0 MiB/min",
-                "1MB/s,      976.6 KiB/s",
+                "1MB/s,      1.0 MiB/s",
                 "500KiB/h,   500.0 KiB/h",
                 "1.5B/s,     1.5 B/s",
                 "980B/s,     980 B/s",

@@ -1,7 +1,8 @@
 package io.vitals.docs;
 
 // tag::imports[]
-import static io.vitals.assertions.VitalsAssertions.assertThat;
+import static io.vitals.assertions.VitalsAssertions.assertThat; // ResourceUsage: Vitals' assertions
+import static org.assertj.core.api.Assertions.assertThat;       // everything else: AssertJ's
 
 import io.vitals.MeasureResources;
 import io.vitals.ResourceBudget;

@@ -53,7 +53,9 @@ final class ShouldBeWithinBudget extends BasicErrorMessageFactory {
         }
         StringBuilder reason = new StringBuilder(verb)
                 .append(metric.unit().format(Math.abs(check.actualValue() - check.limitValue())));
-        check.marginPercent().ifPresent(margin -> reason.append(String.format(Locale.ROOT, " (%+.1f%%)", margin)));
+        // the check's margin is signed for the budget's own direction; asserted the other way, the breach side
+        // flips, and breaches always read positive
+        check.marginPercent().ifPresent(margin -> reason.append(String.format(Locale.ROOT, " (%+.1f%%)", -margin)));
         check.at().ifPresent(at -> reason.append(", reached at ").append(DurationParser.format(at)));
         if (metric == Metric.PEAK_MEMORY) {
             reason.append("; limit ").append(usage.memoryLimit().map(Object::toString).orElse("none"));

@@ -58,7 +58,7 @@ class ResourceUsageAssert_cpu_Tests {
                         + "  30.0 s%n"
                         + "to be at least:%n"
                         + "  1m%n"
-                        + "but it fell short of it by 30.0 s (-50.0%%); " + CPU_COUNTER));
+                        + "but it fell short of it by 30.0 s (+50.0%%); " + CPU_COUNTER));
     }
 
     @Test
@@ -92,7 +92,7 @@ class ResourceUsageAssert_cpu_Tests {
                         + "  150.0%%%n"
                         + "to be at least:%n"
                         + "  200.0%%%n"
-                        + "but it fell short of it by 50.0%% (-25.0%%); CPU time over 20.0 s of wall time"));
+                        + "but it fell short of it by 50.0%% (+25.0%%); CPU time over 20.0 s of wall time"));
     }
 
     @Test
@@ -142,7 +142,8 @@ class ResourceUsageAssert_cpu_Tests {
     @Test
     void should_reject_a_malformed_duration_with_the_grammar() {
         assertThatIllegalArgumentException().isThrownBy(() -> assertThat(usage()).hasCpuTimeAtMost("20 seconds"))
-                .withMessage("Invalid duration '20 seconds': expected " + DurationParser.ACCEPTED_FORMS);
+                .withMessage("Invalid duration '20 seconds': expected " + DurationParser.ACCEPTED_FORMS
+                        + "; did you mean 20s?");
     }
 
     @Test

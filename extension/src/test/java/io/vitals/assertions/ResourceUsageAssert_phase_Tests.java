@@ -30,7 +30,7 @@ class ResourceUsageAssert_phase_Tests {
                         + "to be at most:%n"
                         + "  1.0 GiB%n"
                         + "but it exceeded it by 204.8 MiB (+20.0%%), reached at 12.4 s; limit 2.0 GiB;"
-                        + " MEM USAGE sampled every 50 ms from host cgroup v1 files"));
+                        + " working set (MEM USAGE) sampled every 50 ms from host cgroup v1 files"));
     }
 
     @Test

@@ -35,10 +35,10 @@ final class Usages {
     private Duration cpuTime = Duration.ofSeconds(30);
     private Percentage averageCpu = Percentage.of(150);
     private Duration throttledTime = Duration.ofMillis(120);
-    private DataSize blockRead = DataSize.ofMB(3);
-    private DataSize blockWrite = DataSize.ofMB(1);
-    private DataSize networkReceived = DataSize.ofKB(20);
-    private DataSize networkSent = DataSize.ofKB(3);
+    private DataSize blockRead = DataSize.ofBytes(3_000_000);
+    private DataSize blockWrite = DataSize.ofBytes(1_000_000);
+    private DataSize networkReceived = DataSize.ofBytes(20_000);
+    private DataSize networkSent = DataSize.ofBytes(3_000);
     private long peakPids = 40;
     private long oomKills;
     private boolean phases = true;
@@ -77,6 +77,17 @@ final class Usages {
 
     Usages oomKills(long value) {
         this.oomKills = value;
+        return this;
+    }
+
+    Usages probe(ProbeKind value) {
+        this.probe = value;
+        return this;
+    }
+
+    Usages blockIo(DataSize read, DataSize write) {
+        this.blockRead = read;
+        this.blockWrite = write;
         return this;
     }
 

@@ -28,7 +28,7 @@ class VitalsSoftAssertionsTests {
                     + "to be at most:%n"
                     + "  1.5 GiB%n"
                     + "but it exceeded it by 204.8 MiB (+13.3%%), reached at 12.4 s; limit 2.0 GiB;"
-                    + " MEM USAGE sampled every 50 ms from host cgroup v1 files");
+                    + " working set (MEM USAGE) sampled every 50 ms from host cgroup v1 files");
 
     private static final String CPU_TIME_FAILURE = String.format(
             "[container 'tf'] %n"

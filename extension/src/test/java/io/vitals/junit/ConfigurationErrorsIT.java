@@ -44,9 +44,17 @@ class ConfigurationErrorsIT {
                 Arguments.of(HeadroomOver100.class, "@ResourceBudget(memoryHeadroom = \"120%\") on class "
                         + "HeadroomOver100: Invalid headroom '120%': a share of the memory limit cannot exceed 100%"),
                 Arguments.of(PercentWithoutSign.class, "@ResourceBudget(averageCpu = \"150\") on method "
-                        + "PercentWithoutSign.test(): Invalid percentage '150': expected " + Percentage.ACCEPTED_FORMS),
+                        + "PercentWithoutSign.test(): Invalid percentage '150': expected " + Percentage.ACCEPTED_FORMS
+                        + "; did you mean 150%?"),
                 Arguments.of(RateWithoutTime.class, "@ResourceBudget(memoryGrowth = \"10MiB\") on method "
-                        + "RateWithoutTime.test(): Invalid data rate '10MiB': expected " + DataRate.ACCEPTED_FORMS),
+                        + "RateWithoutTime.test(): Invalid data rate '10MiB': expected " + DataRate.ACCEPTED_FORMS
+                        + "; a rate needs a time unit: did you mean 10MiB/min?"),
+                Arguments.of(TwoBadValues.class, "2 invalid @ResourceBudget values:\n"
+                        + "  - @ResourceBudget(peakMemory = \"200mb\") on method TwoBadValues.test(): Invalid data "
+                        + "size '200mb': expected " + DataSize.ACCEPTED_FORMS
+                        + "; units are case-sensitive: 200MB or 200MiB?\n"
+                        + "  - @ResourceBudget(cpuTime = \"5 sec\") on method TwoBadValues.test(): Invalid duration "
+                        + "'5 sec': expected " + DurationParser.ACCEPTED_FORMS + "; did you mean 5s?"),
                 Arguments.of(PidsNotANumber.class, "@ResourceBudget(peakPids = \"many\") on method "
                         + "PidsNotANumber.test(): Invalid count 'many': expected a non-negative whole number, e.g. 64"),
                 Arguments.of(UnknownContainer.class, "@ResourceBudget(container = \"gpu\") on method "
@@ -144,6 +152,17 @@ class ConfigurationErrorsIT {
 
         @Test
         @ResourceBudget(memoryGrowth = "10MiB")
+        void test() {
+        }
+    }
+
+    @MeasureResources
+    static class TwoBadValues {
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @Test
+        @ResourceBudget(peakMemory = "200mb", cpuTime = "5 sec")
         void test() {
         }
     }

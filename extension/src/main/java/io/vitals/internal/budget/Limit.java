@@ -1,25 +1,50 @@
 package io.vitals.internal.budget;
 
+import io.vitals.DataRate;
+import io.vitals.DataSize;
+
+import java.util.regex.Pattern;
+
 /**
- * One budget on one metric: the value as written and as a number in the metric's base unit.
+ * One budget on one metric: the value as reports print it and as a number in the metric's base unit.
  *
  * @param metric the metric
- * @param text the value as written, e.g. "1.5GiB"
+ * @param text the value as written, e.g. "1.5GiB"; a size or rate written in a docker-style unit ("200MB", "2g")
+ *     is printed in IEC units instead ("200.0 MiB"), so that a report never shows "MB" beside "MiB"
  * @param value the value in the metric's base unit
  */
 public record Limit(Metric metric, String text, double value) {
 
+    // A size in IEC units or plain bytes, as reports print it: "1.5GiB", "512 MiB", "4096B".
+    private static final Pattern IEC_SIZE = Pattern.compile("\\d+(?:\\.\\d+)?\\s*(?:B|KiB|MiB|GiB|TiB)");
+
     /**
      * Parses {@code text} for {@code metric}.
      *
-     * @throws IllegalArgumentException naming the value and the accepted forms
+     * @throws IllegalArgumentException naming the value and the accepted forms, and a hint where a near miss is
+     *     obvious ("did you mean 5s?")
      */
     public static Limit parse(Metric metric, String text) {
-        double value = metric.unit().parse(text);
+        double value;
+        try {
+            value = metric.unit().parse(text);
+        } catch (IllegalArgumentException e) {
+            String hint = NearMiss.hint(metric.unit(), text).map(h -> "; " + h).orElse("");
+            throw new IllegalArgumentException(e.getMessage() + hint, e);
+        }
         if (metric == Metric.MEMORY_HEADROOM && value > 100.0) {
             throw new IllegalArgumentException("Invalid headroom '" + text
                     + "': a share of the memory limit cannot exceed 100%");
         }
-        return new Limit(metric, text.trim(), value);
+        return new Limit(metric, printed(metric, text.trim()), value);
+    }
+
+    private static String printed(Metric metric, String written) {
+        return switch (metric.unit()) {
+            case SIZE -> IEC_SIZE.matcher(written).matches() ? written : DataSize.parse(written).toString();
+            case RATE -> IEC_SIZE.matcher(written.replaceFirst("\\s*/.*$", "")).matches() ? written
+                    : DataRate.parse(written).toString();
+            default -> written;
+        };
     }
 }

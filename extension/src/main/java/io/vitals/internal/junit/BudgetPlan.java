@@ -4,7 +4,6 @@ import io.vitals.ResourceBudget;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Metric;
 
-import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,21 +52,29 @@ record BudgetPlan(List<ContainerBudget> budgets) {
      * Builds the plan of {@code method} (or of the class alone, when empty), checking every value.
      *
      * @throws ExtensionConfigurationException naming the test, the annotation, the attribute, the value and the
-     *     accepted forms
+     *     accepted forms; every bad value of every budget that applies, one per line, when there are several
      */
     static BudgetPlan of(Class<?> testClass, Optional<Method> method, List<String> containers) {
         Map<String, Merged> merged = new LinkedHashMap<>();
+        List<String> errors = new ArrayList<>();
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
             classes.add(0, c);
         }
         for (Class<?> c : classes) {
-            apply(merged, c, AnnotationSupport.findRepeatableAnnotations(c, ResourceBudget.class), containers,
-                    "class " + c.getSimpleName());
+            apply(merged, AnnotationSupport.findRepeatableAnnotations(c, ResourceBudget.class), containers,
+                    "class " + c.getSimpleName(), errors);
         }
-        method.ifPresent(m -> apply(merged, m,
-                AnnotationSupport.findRepeatableAnnotations(m, ResourceBudget.class), containers,
-                "method " + testClass.getSimpleName() + "." + m.getName() + "()"));
+        method.ifPresent(m -> apply(merged, AnnotationSupport.findRepeatableAnnotations(m, ResourceBudget.class),
+                containers, "method " + testClass.getSimpleName() + "." + m.getName() + "()", errors));
+        if (errors.size() == 1) {
+            throw new ExtensionConfigurationException(errors.get(0));
+        }
+        if (!errors.isEmpty()) {
+            // Every bad value at once: a user fixing them one build at a time would need as many builds.
+            throw new ExtensionConfigurationException(errors.size() + " invalid @ResourceBudget values:\n  - "
+                    + String.join("\n  - ", errors));
+        }
         List<ContainerBudget> budgets = new ArrayList<>();
         for (Merged entry : merged.values()) {
             List<Limit> limits = new ArrayList<>();
@@ -91,8 +98,8 @@ record BudgetPlan(List<ContainerBudget> budgets) {
         }
     }
 
-    private static void apply(Map<String, Merged> merged, AnnotatedElement element, List<ResourceBudget> budgets,
-            List<String> containers, String where) {
+    private static void apply(Map<String, Merged> merged, List<ResourceBudget> budgets, List<String> containers,
+            String where, List<String> errors) {
         for (ResourceBudget budget : budgets) {
             String container = resolveContainer(budget, containers, where);
             Optional<String> phase = Optional.of(budget.phase().trim()).filter(p -> !p.isEmpty());
@@ -114,11 +121,11 @@ record BudgetPlan(List<ContainerBudget> budgets) {
                 }
                 try {
                     Limit.parse(metric, value);
+                    entry.values.put(metric, value);
                 } catch (IllegalArgumentException e) {
-                    throw new ExtensionConfigurationException("@ResourceBudget(" + metric.attribute() + " = \""
-                            + value + "\") on " + where + ": " + e.getMessage());
+                    errors.add("@ResourceBudget(" + metric.attribute() + " = \"" + value + "\") on " + where + ": "
+                            + e.getMessage());
                 }
-                entry.values.put(metric, value);
             });
         }
     }

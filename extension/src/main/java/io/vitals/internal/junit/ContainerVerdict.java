@@ -3,6 +3,7 @@ package io.vitals.internal.junit;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.Limit;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 
@@ -48,7 +49,8 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
         }
     }
 
-    static ContainerVerdict judge(MeasuredContainer container, ResourceUsage usage, BudgetPlan plan) {
+    static ContainerVerdict judge(MeasuredContainer container, ResourceUsage usage, BudgetPlan plan,
+            boolean strict) {
         List<Judged> judged = new ArrayList<>();
         for (BudgetPlan.ContainerBudget budget : plan.budgets()) {
             if (!budget.container().equals(container.name())) {
@@ -56,13 +58,14 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
             }
             if (budget.phase().isEmpty()) {
                 budget.limits().forEach(limit -> judged.add(new Judged(Optional.empty(), usage,
-                        BudgetEvaluator.evaluate(limit, usage))));
+                        Measurability.apply(BudgetEvaluator.evaluate(limit, usage), limit.metric(), usage, strict))));
                 continue;
             }
             String phase = budget.phase().get();
             Optional<ResourceUsage> marked = usage.phase(phase).map(ResourceUsage.Phase::usage);
             for (Limit limit : budget.limits()) {
-                BudgetCheck check = marked.map(p -> BudgetEvaluator.evaluate(limit, p))
+                BudgetCheck check = marked.map(p -> Measurability.apply(BudgetEvaluator.evaluate(limit, p),
+                                limit.metric(), p, strict))
                         .orElseGet(() -> new BudgetCheck(limit.metric().attribute(), limit.text(), limit.value(),
                                 "unknown", Double.NaN, false, OptionalDouble.empty(), "phase never marked",
                                 Optional.empty(), Optional.of("the test never called mark(\"" + phase + "\")")));

@@ -25,6 +25,7 @@ import org.opentest4j.TestAbortedException;
 final class Judgement {
 
     private final BudgetPlan plan;
+    private final boolean strict;
     private final Instant startedAt;
     private List<ContainerVerdict> verdicts;
     private boolean faultReported;
@@ -34,8 +35,9 @@ final class Judgement {
 
     private final List<FailFastGuard> guards;
 
-    Judgement(BudgetPlan plan, Instant startedAt, List<FailFastGuard> guards) {
+    Judgement(BudgetPlan plan, boolean strict, Instant startedAt, List<FailFastGuard> guards) {
         this.plan = plan;
+        this.strict = strict;
         this.startedAt = startedAt;
         this.guards = List.copyOf(guards);
     }
@@ -52,7 +54,7 @@ final class Judgement {
         Map<String, ResourceUsage> usages = measurement.finish();
         List<ContainerVerdict> judged = new ArrayList<>();
         for (MeasuredContainer container : measurement.containers()) {
-            judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan));
+            judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan, strict));
         }
         verdicts = List.copyOf(judged);
     }

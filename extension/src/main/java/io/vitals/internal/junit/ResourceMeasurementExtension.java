@@ -66,6 +66,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
     private static final String MEASUREMENT_KEY = "measurement";
     private static final String JUDGEMENT_KEY = "judgement";
     private static final String REPORTS_KEY = "reports";
+    private static final String CLASS_REPORT_KEY = "class-report";
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -79,8 +80,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (settings(context).requireDocker()) {
             return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
         }
-        return ConditionEvaluationResult.disabled("Docker is not available (" + reason.get() + "); set "
-                + MeasureResources.REQUIRE_DOCKER_KEY + "=true to fail instead of skipping");
+        String why = "Docker is not available (" + reason.get() + "); set " + MeasureResources.REQUIRE_DOCKER_KEY
+                + "=true to fail instead of skipping";
+        // Surefire keeps a skip reason in its XML only; the console must say why the tests did not run
+        LOG.warning(() -> context.getDisplayName() + " skipped: " + why);
+        return ConditionEvaluationResult.disabled(why);
     }
 
     @Override
@@ -100,12 +104,13 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 HierarchyTraversalMode.TOP_DOWN)) {
             BudgetPlan.of(testClass, Optional.of(method), names);
         }
-        reports(context, settings);
+        classReport(context);
     }
 
     @Override
     public void beforeTestExecution(ExtensionContext context) throws Exception {
         Settings settings = settings(context);
+        classReport(context); // before any watch enters the class store, so that it closes after them
         Class<?> testClass = context.getRequiredTestClass();
         List<WatchedField> fields = WatchedField.of(testClass);
         List<String> names = fields.stream().map(WatchedField::name).toList();
@@ -159,7 +164,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         }
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
-        store.put(JUDGEMENT_KEY, new Judgement(plan, Instant.now(), guards));
+        store.put(JUDGEMENT_KEY, new Judgement(plan, settings.strict(), Instant.now(), guards));
     }
 
     /**
@@ -242,7 +247,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (watches != null) {
             watches.close();
         }
-        reports(context, settings(context)).classFinished(context.getRequiredTestClass());
+        classReport(context).finish();
     }
 
     @Override
@@ -253,7 +258,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         return measurement(extensionContext).orElseThrow(() -> new ExtensionConfigurationException(
-                "ResourceMonitor can only be injected into test methods of a @MeasureResources class"));
+                "ResourceMonitor can only be injected into test methods (not constructors, lifecycle methods or "
+                        + "other extensions' callbacks) of a class annotated @MeasureResources or @ResourceBudget"));
     }
 
     private static Optional<TestMeasurement> measurement(ExtensionContext context) {
@@ -270,13 +276,25 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 key -> Reports.open(settings.reportDir(), context::getConfigurationParameter), Reports.class);
     }
 
-    /** Settings of the test class, resolved once per class context. */
-    private static Settings settings(ExtensionContext context) {
+    /** The report end of the test class, created once per class context. */
+    private static ClassReport classReport(ExtensionContext context) {
+        ExtensionContext owner = classContext(context);
+        return owner.getStore(NAMESPACE).getOrComputeIfAbsent(CLASS_REPORT_KEY,
+                key -> new ClassReport(reports(owner, settings(owner)), owner.getRequiredTestClass()),
+                ClassReport.class);
+    }
+
+    private static ExtensionContext classContext(ExtensionContext context) {
         ExtensionContext classContext = context;
         while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
             classContext = classContext.getParent().get();
         }
-        ExtensionContext owner = classContext;
+        return classContext;
+    }
+
+    /** Settings of the test class, resolved once per class context. */
+    private static Settings settings(ExtensionContext context) {
+        ExtensionContext owner = classContext(context);
         return owner.getStore(NAMESPACE).getOrComputeIfAbsent(SETTINGS_KEY,
                 key -> Settings.resolve(AnnotationSupport.findAnnotation(owner.getTestClass(), MeasureResources.class),
                         owner::getConfigurationParameter),

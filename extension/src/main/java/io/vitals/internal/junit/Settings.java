@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * since silently measuring at another interval than asked would make every figure suspect.
  */
 record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, boolean requireDocker,
-        Percentage memoryWarning) {
+        Percentage memoryWarning, boolean strict) {
 
     static final Duration DEFAULT_INTERVAL = Duration.ofMillis(50);
     static final Percentage DEFAULT_MEMORY_WARNING = Percentage.of(90);
@@ -34,11 +34,13 @@ record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, bool
         ProbeMode probe = annotation.map(MeasureResources::probe).filter(mode -> mode != ProbeMode.AUTO)
                 .orElseGet(() -> config.apply(MeasureResources.PROBE_KEY).map(Settings::parseProbe)
                         .orElse(ProbeMode.AUTO));
-        boolean requireDocker = config.apply(MeasureResources.REQUIRE_DOCKER_KEY).map(Settings::parseBoolean)
-                .orElse(false);
+        boolean requireDocker = config.apply(MeasureResources.REQUIRE_DOCKER_KEY)
+                .map(text -> parseBoolean(MeasureResources.REQUIRE_DOCKER_KEY, text)).orElse(false);
+        boolean strict = config.apply(MeasureResources.STRICT_KEY)
+                .map(text -> parseBoolean(MeasureResources.STRICT_KEY, text)).orElse(false);
         return new Settings(interval.isEmpty() ? DEFAULT_INTERVAL : parseInterval(interval),
                 probe, Path.of(reportDir.isEmpty() ? "target/vitals" : reportDir), requireDocker,
-                warning.isEmpty() ? DEFAULT_MEMORY_WARNING : parseWarning(warning));
+                warning.isEmpty() ? DEFAULT_MEMORY_WARNING : parseWarning(warning), strict);
     }
 
     private static String pick(Optional<String> fromAnnotation, Function<String, Optional<String>> config,
@@ -82,11 +84,11 @@ record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, bool
         }
     }
 
-    private static boolean parseBoolean(String text) {
+    private static boolean parseBoolean(String key, String text) {
         String value = text.trim().toLowerCase(Locale.ROOT);
         if (!value.equals("true") && !value.equals("false")) {
             throw new ExtensionConfigurationException("Invalid value '" + text + "' for "
-                    + MeasureResources.REQUIRE_DOCKER_KEY + ": expected true or false");
+                    + key + ": expected true or false");
         }
         return value.equals("true");
     }

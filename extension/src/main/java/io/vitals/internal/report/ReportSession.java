@@ -61,6 +61,8 @@ public final class ReportSession implements AutoCloseable {
     public static final String SUMMARY_FILE = "summary.md";
     public static final String PROMETHEUS_FILE = "vitals.prom";
 
+    private static final long STALE_MARGIN_MILLIS = 2_000;
+
     private final ReportSettings settings;
     private final Clock clock;
     private final Consumer<String> console;
@@ -81,6 +83,10 @@ public final class ReportSession implements AutoCloseable {
     private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
     private final Map<String, String> pathsById = new HashMap<>();
     private final Set<String> usedPaths = new HashSet<>();
+    private final Set<String> clearedDirectories = new HashSet<>();
+    // Files older than this were written by an earlier run. The margin covers coarse file-time resolution, so a
+    // file a parallel fork of the same run wrote just after this session began is never taken for a stale one.
+    private final long staleBeforeMillis = System.currentTimeMillis() - STALE_MARGIN_MILLIS;
     private boolean warnedUnwritable;
     private boolean closed;
     private boolean indexWritePending;
@@ -171,6 +177,7 @@ public final class ReportSession implements AutoCloseable {
             }
             byte[] content = json;
             Path file = settings.reportDir().resolve(relative);
+            clearStale(file.getParent());
             return write(file, () -> content) ? Optional.of(file) : Optional.empty();
         }
     }
@@ -332,7 +339,20 @@ public final class ReportSession implements AutoCloseable {
                     held.getCount() == 0 ? 0 : held.getMin(), held.getCount() == 0 ? 0 : held.getMax(),
                     settings.baselineUpdate(), settings.baselineMode() == ReportSettings.BaselineMode.WARN, notRun);
         });
+        if (summary.isEmpty() && history.configured()) {
+            summary = Optional.of(historySummary());
+        }
         return new RunReport(clock.instant(), new ArrayList<>(entries.values()), summary);
+    }
+
+    /** The run history stands where a baseline would: the index then carries each test's verdict. */
+    private RunReport.BaselineSummary historySummary() {
+        IntSummaryStatistics held = history.loaded().runs().values().stream().mapToInt(List::size)
+                .summaryStatistics();
+        return new RunReport.BaselineSummary(settings.history().file().map(Path::toString).orElse(""),
+                history.problem().isEmpty() && held.getCount() > 0, settings.history().keep(),
+                held.getCount() == 0 ? 0 : held.getMin(), held.getCount() == 0 ? 0 : held.getMax(),
+                settings.history().update(), settings.history().update(), List.of());
     }
 
     private void writeIndex(RunReport run) {
@@ -355,6 +375,30 @@ public final class ReportSession implements AutoCloseable {
         usedPaths.add(candidate.toLowerCase(java.util.Locale.ROOT));
         pathsById.put(result.uniqueId(), candidate);
         return candidate;
+    }
+
+    /**
+     * Deletes, the first time this session writes into a class's directory, the test JSON files an earlier run
+     * left there (a renamed or deleted test), so the directory holds what the index lists. Only that class's
+     * directory is touched, and only files older than this session: another module, another plugin execution or a
+     * parallel fork writes other directories or newer files.
+     */
+    private void clearStale(Path classDirectory) {
+        if (classDirectory == null || !clearedDirectories.add(classDirectory.toString())
+                || !Files.isDirectory(classDirectory)) {
+            return;
+        }
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(classDirectory, "*.json")) {
+            for (Path file : files) {
+                String relative = settings.reportDir().relativize(file).toString().replace('\\', '/');
+                if (!usedPaths.contains(relative.toLowerCase(java.util.Locale.ROOT)) && Files.isRegularFile(file)
+                        && Files.getLastModifiedTime(file).toMillis() < staleBeforeMillis) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            warnings.accept("Could not remove stale reports from " + classDirectory + ": " + e);
+        }
     }
 
     private interface Content {

@@ -131,7 +131,7 @@ public final class ReportFixtures {
     private static ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long oomKills) {
         return new ResourceSnapshot(at, memory, memory.plus(DataSize.ofMiB(30)), Optional.of(LIMIT),
                 DataSize.ofMiB(30), memory, Optional.empty(), cpu, cpu.multipliedBy(8).dividedBy(10),
-                cpu.dividedBy(5), 40, DataSize.ofMB(3), DataSize.ofMB(1), DataSize.ofKB(20), DataSize.ofKB(3), oomKills,
+                cpu.dividedBy(5), 40, DataSize.ofBytes(3_000_000), DataSize.ofBytes(1_000_000), DataSize.ofBytes(20_000), DataSize.ofBytes(3_000), oomKills,
                 0, 7, Duration.ofMillis(120), Optional.of(new PressureStall(Duration.ofMillis(300),
                         Duration.ofMillis(10))), Optional.empty(), Optional.empty(), ProbeKind.HOST_CGROUP_V2);
     }

@@ -90,6 +90,44 @@ class ReportSessionTests {
         }
 
         @Test
+        @DisplayName("an earlier run's JSON of a test gone from a class that ran is removed; other files stay")
+        void staleTestJsonIsRemoved() throws IOException {
+            Path classDir = Files.createDirectories(dir.resolve("com.example.TrainTests"));
+            Path renamed = Files.writeString(classDir.resolve("oldName.json"), "{}");
+            Path otherClass = Files.writeString(Files.createDirectories(dir.resolve("com.example.OtherIT"))
+                    .resolve("m.json"), "{}");
+            java.nio.file.attribute.FileTime earlier = java.nio.file.attribute.FileTime.from(
+                    Instant.now().minusSeconds(3600));
+            Files.setLastModifiedTime(renamed, earlier);
+            Files.setLastModifiedTime(otherClass, earlier);
+            try (ReportSession session = session()) {
+                // a parallel fork of this run may write into the same directory after the session began
+                Path parallel = Files.writeString(classDir.resolve("fromAParallelFork.json"), "{}");
+                session.testFinished(ReportFixtures.result("com.example.TrainTests", "train"));
+                assertThat(parallel).exists();
+            }
+            assertThat(renamed).doesNotExist();
+            assertThat(otherClass).exists(); // another module or plugin execution (e.g. failsafe after surefire)
+            JsonNode index = new ObjectMapper().readTree(dir.resolve("vitals.json").toFile());
+            assertThat(index.get("tests")).hasSize(1);
+            assertThat(index.at("/tests/0/json").asText()).isEqualTo("com.example.TrainTests/train.json");
+            assertThat(Files.readString(dir.resolve(ReportSession.HTML_FILE))).doesNotContain("oldName")
+                    .doesNotContain("OtherIT");
+            assertThat(warnings).isEmpty();
+        }
+
+        @Test
+        @DisplayName("without a baseline, the run and every test say baseline: null")
+        void noBaselineIsNullEverywhere() throws IOException {
+            try (ReportSession session = session()) {
+                session.testFinished(ReportFixtures.result("com.example.TrainTests", "train"));
+            }
+            JsonNode index = new ObjectMapper().readTree(dir.resolve("vitals.json").toFile());
+            assertThat(index.get("baseline").isNull()).isTrue();
+            assertThat(index.at("/tests/0/baseline").isNull()).isTrue();
+        }
+
+        @Test
         @DisplayName("tests whose names make the same file get distinct files")
         void uniqueNames() {
             try (ReportSession session = session()) {

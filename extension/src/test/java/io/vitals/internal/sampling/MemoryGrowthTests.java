@@ -48,6 +48,19 @@ class MemoryGrowthTests {
     }
 
     @Test
+    @DisplayName("a ramp then a longer plateau: steep over the ramp, zero over the whole window")
+    void rampThenPlateauDependsOnTheWindow() {
+        // monitor.usage() in a test ends at the call, the report at the end of the test: same timeline, other end
+        double rampPerSecond = 160.0 * MIB / 60.0;
+        List<TimelinePoint> whole = timeline(300, Duration.ofSeconds(1),
+                i -> 100 * MIB + Math.round(rampPerSecond * Math.min(i, 60)));
+        List<TimelinePoint> duringTheRamp = whole.subList(0, 61);
+
+        assertThat(MemoryGrowth.of(duringTheRamp).bytesPerSecond()).isCloseTo(rampPerSecond, within(1.0));
+        assertThat(MemoryGrowth.of(whole).bytesPerSecond()).isZero();
+    }
+
+    @Test
     @DisplayName("a flat line with one big spike: zero")
     void flatWithSpike() {
         List<TimelinePoint> timeline = timeline(500, Duration.ofMillis(50), i -> i == 250 ? 2048 * MIB : 100 * MIB);

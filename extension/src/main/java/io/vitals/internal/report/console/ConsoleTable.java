@@ -3,6 +3,7 @@ package io.vitals.internal.report.console;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
@@ -67,26 +68,33 @@ public final class ConsoleTable {
                 u.averageCpuPercent().toDockerString(),
                 usage.toDockerBinaryString() + " / " + limit,
                 memPercent,
-                u.networkReceived().toDockerDecimalString() + " / " + u.networkSent().toDockerDecimalString(),
-                u.blockRead().toDockerDecimalString() + " / " + u.blockWrite().toDockerDecimalString(),
+                // docker stats prints I/O in decimal kB/MB; Vitals reads "MB" as binary, as docker run --memory
+                // does, so a figure copied from this table into a budget must be printed in IEC units too
+                u.networkReceived().toDockerBinaryString() + " / " + u.networkSent().toDockerBinaryString(),
+                u.blockRead().toDockerBinaryString() + " / " + u.blockWrite().toDockerBinaryString(),
                 Long.toString(u.peakPids()),
                 u.peakMemory().toDockerBinaryString(),
                 budgets(container.budgets()));
     }
 
-    /** "--" without budgets, "2/2 ok", or "1/3 BREACH: peakMemory". */
+    /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */
     static String budgets(List<BudgetCheck> budgets) {
         if (budgets.isEmpty()) {
             return "--";
         }
         List<String> breached = new ArrayList<>();
+        List<String> unmeasured = new ArrayList<>();
         for (BudgetCheck budget : budgets) {
             if (!budget.passed()) {
                 breached.add(budget.attribute());
+            } else if (Measurability.isNotMeasurable(budget)) {
+                unmeasured.add(budget.attribute());
             }
         }
         int passed = budgets.size() - breached.size();
-        return passed + "/" + budgets.size() + (breached.isEmpty() ? " ok" : " BREACH: " + String.join(", ", breached));
+        // a budget nobody could measure is no "ok": it says so beside the count
+        return passed + "/" + budgets.size() + (breached.isEmpty() ? " ok" : " BREACH: " + String.join(", ", breached))
+                + (unmeasured.isEmpty() ? "" : " NOT MEASURABLE HERE: " + String.join(", ", unmeasured));
     }
 
     // A display name with a line break would tear the table apart.

@@ -50,6 +50,13 @@ public final class HtmlReport {
         for (int i = 0; i < run.tests().size(); i++) {
             RunReport.Entry entry = run.tests().get(i);
             String link = "<a href=\"#t" + i + "\">" + Html.escape(ReportNames.testKey(entry.result())) + "</a>";
+            if (entry.result().containers().isEmpty() && entry.result().outcome() != TestResult.Outcome.PASSED) {
+                // no figures, so no breach explains the failure: name it, as summary.md does
+                items.add("<li class=\"bad\">" + (entry.result().outcome() == TestResult.Outcome.FAILED ? "Failed"
+                        : "Aborted") + " before any container was measured: " + link
+                        + entry.result().failureMessage().map(m -> ": " + Html.escape(m.strip().lines().findFirst()
+                                .orElse(""))).orElse("") + "</li>");
+            }
             for (ContainerResult c : entry.result().containers()) {
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
@@ -87,6 +94,18 @@ public final class HtmlReport {
         for (int i = 0; i < run.tests().size(); i++) {
             RunReport.Entry entry = run.tests().get(i);
             TestResult r = entry.result();
+            if (r.containers().isEmpty()) {
+                out.append("<tr>");
+                cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
+                        + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+                cell(out, "", "–");
+                cell(out, -1, "not measured");
+                for (int k = 0; k < 7; k++) {
+                    cell(out, -1, "–");
+                }
+                cell(out, r.outcome().name(), outcome(r, entry));
+                out.append("</tr>");
+            }
             for (ContainerResult c : r.containers()) {
                 ResourceUsage u = c.usage();
                 long breaches = c.budgets().stream().filter(b -> !b.passed()).count();

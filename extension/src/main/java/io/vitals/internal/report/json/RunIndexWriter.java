@@ -58,7 +58,7 @@ public final class RunIndexWriter {
             }
             json.writeArrayFieldStart("tests");
             for (RunReport.Entry entry : run.tests()) {
-                writeEntry(json, entry);
+                writeEntry(json, entry, run.baseline().isPresent());
             }
             json.writeEndArray();
             json.writeEndObject();
@@ -68,7 +68,8 @@ public final class RunIndexWriter {
         return out.toByteArray();
     }
 
-    private static void writeEntry(JsonGenerator json, RunReport.Entry entry) throws IOException {
+    private static void writeEntry(JsonGenerator json, RunReport.Entry entry, boolean withBaseline)
+            throws IOException {
         TestResult r = entry.result();
         json.writeStartObject();
         json.writeStringField("uniqueId", r.uniqueId());
@@ -92,21 +93,12 @@ public final class RunIndexWriter {
             }
         }
         json.writeEndArray();
-        json.writeObjectFieldStart("baseline");
-        json.writeBooleanField("inBaseline", entry.verdict().inBaseline());
-        json.writeNumberField("runs", entry.verdict().runs());
-        json.writeArrayFieldStart("regressions");
-        for (BaselineFinding f : entry.verdict().regressions()) {
-            json.writeString(f.message());
+        if (withBaseline) {
+            writeVerdict(json, entry);
+        } else {
+            // no baseline configured: null, as at run level, rather than a verdict that reads "inBaseline: true"
+            json.writeNullField("baseline");
         }
-        json.writeEndArray();
-        json.writeArrayFieldStart("improvements");
-        for (BaselineFinding f : entry.verdict().improvements()) {
-            json.writeString(f.message());
-        }
-        json.writeEndArray();
-        IndexFindings.write(json, entry.verdict());
-        json.writeEndObject();
         json.writeArrayFieldStart("containers");
         for (ContainerResult c : r.containers()) {
             ResourceUsage u = c.usage();
@@ -133,6 +125,24 @@ public final class RunIndexWriter {
             json.writeEndObject();
         }
         json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void writeVerdict(JsonGenerator json, RunReport.Entry entry) throws IOException {
+        json.writeObjectFieldStart("baseline");
+        json.writeBooleanField("inBaseline", entry.verdict().inBaseline());
+        json.writeNumberField("runs", entry.verdict().runs());
+        json.writeArrayFieldStart("regressions");
+        for (BaselineFinding f : entry.verdict().regressions()) {
+            json.writeString(f.message());
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("improvements");
+        for (BaselineFinding f : entry.verdict().improvements()) {
+            json.writeString(f.message());
+        }
+        json.writeEndArray();
+        IndexFindings.write(json, entry.verdict());
         json.writeEndObject();
     }
 }

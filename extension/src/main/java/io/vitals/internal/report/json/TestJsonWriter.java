@@ -1,6 +1,7 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.DataSize;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.PressureStall;
 import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
@@ -299,6 +300,7 @@ public final class TestJsonWriter {
         json.writeStringField("actual", b.actual());
         json.writeNumberField("actualValue", b.actualValue());
         json.writeBooleanField("passed", b.passed());
+        json.writeBooleanField("measurable", !Measurability.isNotMeasurable(b));
         if (b.marginPercent().isPresent()) {
             json.writeNumberField("marginPercent", b.marginPercent().getAsDouble());
         } else {

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.markdown;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
@@ -40,6 +41,9 @@ public final class MarkdownSummary {
             out.append(TABLE_HEADER).append('\n');
             out.append("|---|---|---|--:|--:|--:|--:|---|\n");
             for (RunReport.Entry entry : entries) {
+                if (entry.result().containers().isEmpty()) {
+                    unmeasuredRow(entry.result(), out);
+                }
                 for (ContainerResult c : entry.result().containers()) {
                     row(entry.result(), c, out);
                 }
@@ -63,12 +67,21 @@ public final class MarkdownSummary {
         List<String> items = new ArrayList<>();
         for (RunReport.Entry entry : run.tests()) {
             String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
+            if (entry.result().containers().isEmpty() && entry.result().outcome() != TestResult.Outcome.PASSED) {
+                // no figures, so no breach explains it: without this line the failure would not show at all
+                items.add("- :x: **" + (entry.result().outcome() == TestResult.Outcome.FAILED ? "Failed" : "Aborted")
+                        + " before any container was measured** " + test
+                        + entry.result().failureMessage().map(m -> ": " + cell(firstLine(m))).orElse(""));
+            }
             for (ContainerResult c : entry.result().containers()) {
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("- :x: **Budget breached** " + test + " `" + code(c.name()) + "`: "
                                 + cell(b.attribute()) + " " + cell(b.actual()) + " over budget " + cell(b.limit())
                                 + " (" + cell(b.method()) + ")");
+                    } else if (Measurability.isNotMeasurable(b)) {
+                        items.add("- :warning: **Not measurable here** " + test + " `" + code(c.name()) + "`: "
+                                + cell(b.note().orElse(b.attribute())));
                     }
                 }
             }
@@ -105,6 +118,21 @@ public final class MarkdownSummary {
         out.append('\n');
     }
 
+    private static void unmeasuredRow(TestResult result, StringBuilder out) {
+        out.append("| ").append(cell(ReportNames.label(result))).append(" | – | ").append(outcome(result))
+                .append(" | not measured | – | – | – | – |\n");
+    }
+
+    private static String outcome(TestResult result) {
+        return result.outcome() == TestResult.Outcome.PASSED ? "passed"
+                : result.outcome() == TestResult.Outcome.FAILED ? ":x: failed" : "aborted";
+    }
+
+    private static String firstLine(String message) {
+        String line = message.strip().lines().findFirst().orElse("");
+        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+    }
+
     private static void row(TestResult result, ContainerResult c, StringBuilder out) {
         ResourceUsage u = c.usage();
         String peak = u.peakMemory() + " / " + u.memoryLimit().map(Object::toString).orElse("none")
@@ -113,8 +141,7 @@ public final class MarkdownSummary {
         long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
         String budgets = c.budgets().isEmpty() ? "–"
                 : breaches == 0 ? c.budgets().size() + " ok" : ":x: " + breaches + " of " + c.budgets().size() + " breached";
-        String outcome = result.outcome() == TestResult.Outcome.PASSED ? "passed"
-                : result.outcome() == TestResult.Outcome.FAILED ? ":x: failed" : "aborted";
+        String outcome = outcome(result);
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name()))
                 .append(" | ").append(outcome)

@@ -28,8 +28,10 @@ class ConsoleTableTests {
         assertThat(lines.get(1)).startsWith("train").contains(" tf ")
                 .contains(u.averageCpuPercent().toDockerString())
                 .contains(u.after().memoryUsage().toDockerBinaryString() + " / 2GiB")
-                .contains(u.networkReceived().toDockerDecimalString() + " / " + u.networkSent().toDockerDecimalString())
-                .contains(u.blockRead().toDockerDecimalString() + " / " + u.blockWrite().toDockerDecimalString())
+                // I/O in IEC units, unlike docker stats: "MB" in a budget is binary, so the table must not print it
+                .contains(u.networkReceived().toDockerBinaryString() + " / " + u.networkSent().toDockerBinaryString())
+                .contains(u.blockRead().toDockerBinaryString() + " / " + u.blockWrite().toDockerBinaryString())
+                .contains("971.7KiB / 155.5KiB").doesNotContain("kB").doesNotContain("MB")
                 .contains(u.peakMemory().toDockerBinaryString())
                 .endsWith("2/2 ok");
         assertThat(lines.get(2)).endsWith("1/2 BREACH: peakMemory");

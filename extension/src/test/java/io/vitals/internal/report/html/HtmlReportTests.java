@@ -40,6 +40,22 @@ class HtmlReportTests {
     }
 
     @Test
+    @DisplayName("a test that failed before any container was measured needs attention and gets a row")
+    void failedBeforeMeasuring() {
+        TestResult unmeasured = new TestResult("[engine:junit-jupiter]/[class:com.example.StartIT]/[method:m()]",
+                "com.example.StartIT", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("ContainerLaunchException: Container startup failed\n\tat ..."), Instant.EPOCH,
+                java.time.Duration.ofSeconds(3), List.of());
+
+        String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"), unmeasured)));
+
+        assertThat(html).contains("<h2>Needs attention</h2>")
+                .contains("Failed before any container was measured: <a href=\"#t1\">com.example.StartIT#m</a>: "
+                        + "ContainerLaunchException: Container startup failed</li>")
+                .contains("StartIT · m</a></td><td data-v=\"\">–</td><td data-v=\"-1\">not measured</td>");
+    }
+
+    @Test
     @DisplayName("the page is self-contained: nothing is loaded from a URL")
     void selfContained() {
         String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"))));

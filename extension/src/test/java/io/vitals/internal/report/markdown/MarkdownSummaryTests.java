@@ -42,6 +42,30 @@ class MarkdownSummaryTests {
     }
 
     @Test
+    @DisplayName("a test that failed before any container was measured needs attention and gets a row")
+    void failedBeforeMeasuring() {
+        TestResult measured = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult unmeasured = new TestResult("[engine:junit-jupiter]/[class:com.example.StartIT]/[method:m()]",
+                "com.example.StartIT", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("ContainerLaunchException: Container startup failed\n\tat ..."), Instant.EPOCH,
+                java.time.Duration.ofSeconds(3), List.of());
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
+                BaselineVerdict.none("a")), new RunReport.Entry(unmeasured, "b.json", BaselineVerdict.none("b"))),
+                Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        assertThat(md).doesNotContain("No budget breaches")
+                .contains("- :x: **Failed before any container was measured** `com.example.StartIT#m`: "
+                        + "ContainerLaunchException: Container startup failed\n");
+        int table = md.indexOf("## com.example.StartIT");
+        assertThat(md.indexOf("**Failed before any container was measured**")).isLessThan(table);
+        String row = md.substring(table).lines().filter(l -> l.startsWith("| m")).findFirst().orElseThrow();
+        assertThat(row).isEqualTo("| m | – | :x: failed | not measured | – | – | – | – |");
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(10);
+    }
+
+    @Test
     @DisplayName("a display name cannot break the table or inject HTML")
     void escapesCells() {
         assertThat(MarkdownSummary.cell("a|b <script>`x`")).isEqualTo("a\\|b &lt;script&gt;\\`x\\`");

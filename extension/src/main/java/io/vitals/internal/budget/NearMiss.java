@@ -1,0 +1,162 @@
+package io.vitals.internal.budget;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A hint for a budget value that is almost right: a unit in the wrong case ({@code 200mb}), a unit spelled out
+ * ({@code 5 sec}), a missing unit ({@code 150} for a percentage). Every suggestion is checked against the real
+ * parser, so a hint never proposes something that would be rejected in turn.
+ */
+final class NearMiss {
+
+    private static final Pattern NUMBER_AND_WORD = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]*)");
+    private static final Pattern DURATION_PART = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)\\s*");
+    private static final Pattern RATE = Pattern.compile("(.+?)\\s*(?:/|\\bper\\b)\\s*([A-Za-z]+)");
+
+    // Case-sensitive size units in the order a hint lists them: the docker-style form first, then IEC.
+    private static final List<String> SIZE_UNITS = List.of("B", "kB", "KB", "MB", "GB", "TB", "k", "m", "g", "t",
+            "KiB", "MiB", "GiB", "TiB");
+
+    private static final Map<String, String> SIZE_WORDS = Map.of(
+            "byte", "B", "bytes", "B",
+            "kilobyte", "KiB", "kilobytes", "KiB",
+            "megabyte", "MiB", "megabytes", "MiB",
+            "gigabyte", "GiB", "gigabytes", "GiB");
+
+    private static final Map<String, String> DURATION_WORDS = Map.ofEntries(
+            Map.entry("sec", "s"), Map.entry("secs", "s"), Map.entry("second", "s"), Map.entry("seconds", "s"),
+            Map.entry("min", "m"), Map.entry("mins", "m"), Map.entry("minute", "m"), Map.entry("minutes", "m"),
+            Map.entry("hr", "h"), Map.entry("hrs", "h"), Map.entry("hour", "h"), Map.entry("hours", "h"),
+            Map.entry("msec", "ms"), Map.entry("msecs", "ms"), Map.entry("millis", "ms"),
+            Map.entry("millisecond", "ms"), Map.entry("milliseconds", "ms"),
+            Map.entry("s", "s"), Map.entry("m", "m"), Map.entry("h", "h"), Map.entry("ms", "ms"),
+            Map.entry("us", "us"), Map.entry("ns", "ns"));
+
+    private static final Map<String, String> RATE_WORDS = Map.ofEntries(
+            Map.entry("s", "s"), Map.entry("sec", "s"), Map.entry("second", "s"),
+            Map.entry("m", "min"), Map.entry("min", "min"), Map.entry("mins", "min"), Map.entry("minute", "min"),
+            Map.entry("h", "h"), Map.entry("hr", "h"), Map.entry("hour", "h"));
+
+    private NearMiss() {
+    }
+
+    /** A hint such as "did you mean 5s?", or empty when nothing obvious is near. */
+    static Optional<String> hint(Metric.Unit unit, String text) {
+        String trimmed = text.strip();
+        return switch (unit) {
+            case SIZE -> sizeHint(trimmed, "");
+            case DURATION -> suggest(unit, durationFix(trimmed)).map(s -> "did you mean " + s + "?");
+            case PERCENT -> suggest(unit, percentFix(trimmed)).map(s -> "did you mean " + s + "?");
+            case RATE -> rateHint(trimmed);
+            case COUNT -> Optional.empty();
+        };
+    }
+
+    private static Optional<String> sizeHint(String text, String suffix) {
+        Matcher m = NUMBER_AND_WORD.matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String number = m.group(1);
+        String word = m.group(2);
+        if (word.isEmpty()) {
+            return Optional.of("a unit is required: " + number + "MiB" + suffix + "?");
+        }
+        String spelled = SIZE_WORDS.get(word.toLowerCase(Locale.ROOT));
+        if (spelled != null) {
+            return Optional.of("did you mean " + number + spelled + suffix + "?");
+        }
+        Set<String> candidates = new LinkedHashSet<>();
+        for (String known : SIZE_UNITS) {
+            if (known.equalsIgnoreCase(word)) {
+                candidates.add(known);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return Optional.empty();
+        }
+        // "mb" → "MB or MiB": name the IEC unit too, which no one can misread.
+        String prefix = word.substring(0, 1).toUpperCase(Locale.ROOT);
+        if ("KMGT".contains(prefix) && word.length() <= 3) {
+            candidates.add(prefix + "iB");
+        }
+        List<String> forms = new ArrayList<>();
+        candidates.stream().filter(c -> !c.equals(word)).forEach(c -> forms.add(number + c + suffix));
+        if (forms.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("units are case-sensitive: " + orList(forms) + "?");
+    }
+
+    private static Optional<String> durationFix(String text) {
+        if (text.matches("\\d+(?:\\.\\d+)?")) {
+            return Optional.of(text + "s");
+        }
+        Matcher m = DURATION_PART.matcher(text);
+        StringBuilder fixed = new StringBuilder();
+        int end = 0;
+        while (m.find() && m.start() == end) {
+            String unit = DURATION_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
+            if (unit == null) {
+                return Optional.empty();
+            }
+            fixed.append(m.group(1)).append(unit);
+            end = m.end();
+        }
+        return end == text.length() && end > 0 ? Optional.of(fixed.toString()) : Optional.empty();
+    }
+
+    private static Optional<String> percentFix(String text) {
+        Matcher m = NUMBER_AND_WORD.matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String word = m.group(2).toLowerCase(Locale.ROOT);
+        return word.isEmpty() || word.equals("percent") || word.equals("pct")
+                ? Optional.of(m.group(1) + "%") : Optional.empty();
+    }
+
+    private static Optional<String> rateHint(String text) {
+        Matcher m = RATE.matcher(text);
+        if (!m.matches()) {
+            // a size without a time unit: the usual slip is leaving out "/min"
+            return suggest(Metric.Unit.SIZE, Optional.of(text))
+                    .map(size -> "a rate needs a time unit: did you mean " + size + "/min?");
+        }
+        String size = m.group(1).strip();
+        String per = RATE_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
+        if (per == null) {
+            return Optional.empty();
+        }
+        if (suggest(Metric.Unit.SIZE, Optional.of(size)).isPresent()) {
+            return suggest(Metric.Unit.RATE, Optional.of(size + "/" + per)).map(s -> "did you mean " + s + "?");
+        }
+        return sizeHint(size, "/" + per);
+    }
+
+    private static Optional<String> suggest(Metric.Unit unit, Optional<String> candidate) {
+        return candidate.filter(c -> {
+            try {
+                unit.parse(c);
+                return true;
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        });
+    }
+
+    private static String orList(List<String> forms) {
+        if (forms.size() == 1) {
+            return forms.get(0);
+        }
+        return String.join(", ", forms.subList(0, forms.size() - 1)) + " or " + forms.get(forms.size() - 1);
+    }
+}

@@ -1,0 +1,80 @@
+package io.vitals.internal.junit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.URI;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Asks the Docker engine {@code GET /_ping} with a plain socket, without Testcontainers: so that "no engine" and
+ * "an engine Testcontainers cannot use" can be told apart. Only plain {@code unix://} and {@code tcp://} hosts are
+ * tried (TLS and Testcontainers' other strategies are left to Testcontainers' own check).
+ */
+final class EnginePing {
+
+    private EnginePing() {
+    }
+
+    /** The address the engine is looked for at: {@code DOCKER_HOST}, else docker's default socket. */
+    static String address(Map<String, String> environment) {
+        String host = environment.getOrDefault("DOCKER_HOST", "").trim();
+        return host.isEmpty() ? "unix:///var/run/docker.sock" : host;
+    }
+
+    /** True when the engine at {@code address} answered {@code OK}; empty when the address is not a plain one. */
+    static Optional<Boolean> answers(String address, int timeoutMillis) {
+        URI uri = URI.create(address);
+        try {
+            if ("unix".equals(uri.getScheme())) {
+                Path socket = Path.of(uri.getPath());
+                if (!Files.exists(socket)) {
+                    return Optional.of(false);
+                }
+                // the caller bounds the time: a blocking channel has no read timeout
+                try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                    channel.connect(UnixDomainSocketAddress.of(socket));
+                    channel.write(ByteBuffer.wrap(request().getBytes(StandardCharsets.US_ASCII)));
+                    ByteBuffer buffer = ByteBuffer.allocate(512);
+                    while (channel.read(buffer) > 0 && buffer.hasRemaining()) {
+                        // read until the engine closes the connection or the buffer is full
+                    }
+                    return Optional.of(isOk(new String(buffer.array(), 0, buffer.position(),
+                            StandardCharsets.US_ASCII)));
+                }
+            }
+            if ("tcp".equals(uri.getScheme()) && System.getenv("DOCKER_TLS_VERIFY") == null) {
+                try (Socket socket = new Socket()) {
+                    socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), timeoutMillis);
+                    socket.setSoTimeout(timeoutMillis);
+                    OutputStream out = socket.getOutputStream();
+                    out.write(request().getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    InputStream in = socket.getInputStream();
+                    return Optional.of(isOk(new String(in.readNBytes(512), StandardCharsets.US_ASCII)));
+                }
+            }
+        } catch (IOException | IllegalArgumentException | UnsupportedOperationException e) {
+            return Optional.of(false);
+        }
+        return Optional.empty();
+    }
+
+    private static String request() {
+        return "GET /_ping HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n\r\n";
+    }
+
+    private static boolean isOk(String response) {
+        return response.startsWith("HTTP/1.") && response.contains(" 200 ");
+    }
+}

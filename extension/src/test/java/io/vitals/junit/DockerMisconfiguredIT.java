@@ -1,0 +1,70 @@
+package io.vitals.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An engine that answers while Testcontainers cannot use it (its Ryuk image cannot be pulled, or inside a container
+ * it needs a host override) is told apart from a missing engine, with the setting that fixes it, within seconds
+ * instead of minutes of retries. Run in a child JVM with the environment set wrongly, since Testcontainers
+ * resolves its engine once per JVM; needs a host where testcontainers/ryuk cannot be pulled (this project's CI and
+ * development hosts have no registry access) and tests that run inside a container, as here.
+ */
+@DisplayName("Docker engine fine, Testcontainers misconfigured")
+class DockerMisconfiguredIT {
+
+    @TempDir
+    Path reports;
+
+    @Test
+    @DisplayName("without TESTCONTAINERS_RYUK_DISABLED, the class is skipped naming that setting")
+    void ryukNotPullable() throws Exception {
+        List<String> lines = run(Map.of());
+
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
+                + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use it: ")
+                .contains("TESTCONTAINERS_RYUK_DISABLED=true"));
+        assertThat(lines).contains("TESTS STARTED 0");
+    }
+
+    @Test
+    @DisplayName("with Ryuk off but no TESTCONTAINERS_HOST_OVERRIDE, the class is skipped naming that setting")
+    void hostOverrideMissing() throws Exception {
+        List<String> lines = run(Map.of("TESTCONTAINERS_RYUK_DISABLED", "true"));
+
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
+                + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use it: ")
+                .contains("TESTCONTAINERS_HOST_OVERRIDE=localhost")
+                .doesNotContain("TESTCONTAINERS_RYUK_DISABLED=true"));
+        assertThat(lines).contains("TESTS STARTED 0");
+    }
+
+    private List<String> run(Map<String, String> environment) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                DockerMissingMain.class.getName(), "false", reports.toString());
+        builder.environment().remove("DOCKER_HOST");
+        builder.environment().remove("TESTCONTAINERS_RYUK_DISABLED");
+        builder.environment().remove("TESTCONTAINERS_HOST_OVERRIDE");
+        builder.environment().putAll(environment);
+        builder.environment().put("HOME", reports.toString()); // no ~/.testcontainers.properties
+        builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+        long started = System.nanoTime();
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        // a figure for the record, not a bound: the point is seconds instead of minutes
+        System.out.printf("diagnosed in %.1f s with %s%n", (System.nanoTime() - started) / 1e9, environment);
+        return output.lines().toList();
+    }
+}
