@@ -2,6 +2,8 @@
 # The project's two entry points (see README, Quick start):
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples
+#   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
+#                     6.12), as root and as a non-root user; see cgroup-v2.sh (needs root, qemu, ~30 min cold)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail
@@ -13,7 +15,15 @@ source "$here/lib.sh"
 mode="${1:-}"
 case "$mode" in
   examples|all) ;;
-  *) echo "usage: $0 examples|all" >&2; exit 2 ;;
+  v2)
+    total="$(vitals_now)"
+    bash "$here/docker-engine.sh"
+    status=0
+    bash "$here/cgroup-v2.sh" || status=$?
+    vitals_took "total" "$total"
+    exit $status
+    ;;
+  *) echo "usage: $0 examples|all|v2" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"

@@ -1,0 +1,64 @@
+#!/bin/bash
+# The cgroup v2 job (`run.sh v2`): the extension's measurement tests and the cgroup accuracy suite inside real
+# cgroup v2 kernels, as root and as a non-root user in the docker group:
+#   debian-12  kernel 6.1   (memory.peak covers the cgroup's lifetime)
+#   debian-13  kernel 6.12  (memory.peak resets per open file)
+# Results: target/cgroup-v2/<guest>/<root|user>/{junit,vitals,console.txt,exit-code} and <guest>/console.log.
+# Guest images are built once and cached by a hash of their inputs (VITALS_VM_CACHE, default /var/cache/vitals-vm).
+# VITALS_V2_GUESTS and VITALS_V2_USERS narrow the matrix (defaults: "debian-12 debian-13", "root user").
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
+users="${VITALS_V2_USERS:-root user}"
+# the tests that concern measurement; the TensorFlow and report tests need nothing a v2 kernel changes
+classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.junit.BudgetsIT}"
+junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
+out="$root/target/cgroup-v2"
+
+[[ "$(id -u)" -eq 0 ]] || vitals_die "run.sh v2 needs root (debootstrap, chroot, mkfs of the guest images)"
+bash "$here/cgroup-v2/host-packages.sh"
+
+start="$(vitals_now)"
+for guest in $guests; do bash "$here/cgroup-v2/guest-image.sh" "$guest" >/dev/null; done
+vitals_took "guest images" "$start"
+
+start="$(vitals_now)"
+payload="$(mktemp -d /var/tmp/vitals-v2-payload.XXXXXX)"
+trap 'rm -rf "$payload"' EXIT
+mkdir -p "$payload/lib"
+cd "$root"
+mvn_args=(-B -ntp -q -Dstyle.color=never)
+mvn "${mvn_args[@]}" -pl extension -am test-compile
+mvn "${mvn_args[@]}" -pl extension dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$payload/classpath.txt" >/dev/null
+tr ':' '\n' <"$payload/classpath.txt" | xargs -I{} cp {} "$payload/lib/"
+for artifact in junit-platform-console junit-platform-reporting; do
+  mvn "${mvn_args[@]}" dependency:copy -Dartifact="org.junit.platform:$artifact:$junit_platform" \
+    -DoutputDirectory="$payload/lib" >/dev/null
+done
+cp -r extension/target/classes "$payload/classes"
+cp -r extension/target/test-classes "$payload/test-classes"
+bash "$here/images.sh" stress
+bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
+cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
+tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
+echo "$users" >"$payload/users"
+vitals_took "payload (test classes, jars, stress image)" "$start"
+
+status=0
+for guest in $guests; do
+  rm -rf "${out:?}/$guest"
+  bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$out/$guest" || { status=1; continue; }
+  for who in $users; do
+    dir="$out/$guest/$who"
+    rc="$(cat "$dir/exit-code" 2>/dev/null || echo missing)"
+    tests="$(cat "$dir"/junit/*.xml 2>/dev/null | grep -o 'tests="[0-9]*"' | head -n 1 || true)"
+    vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir)"
+    [[ "$rc" == 0 ]] || status=1
+  done
+done
+exit $status
