@@ -43,10 +43,11 @@ timeout "$timeout_s" nice -n 19 qemu-system-x86_64 "${cpu[@]}" -smp 2 -m 4096 -n
   -drive "file=$image/rootfs.ext4,if=virtio,format=raw,snapshot=on" \
   -drive "file=$work/payload.ext4,if=virtio,format=raw" || status=$?
 vitals_took "$guest: guest run" "$start"
+# whatever the guest wrote comes back, also after a timeout: partial results say how far it got
+debugfs -R "rdump /results $work" "$work/payload.ext4" >/dev/null 2>&1 \
+  || vitals_log "$guest: cannot read the results back from the payload disk"
+[[ -d "$work/results" ]] && cp -r "$work/results/." "$results/"
 if [[ $status -ne 0 ]]; then
   tail -n 30 "$console" >&2
-  vitals_die "$guest: qemu ended with $status (124: it ran past ${timeout_s} s)"
+  vitals_die "$guest: qemu ended with $status (124: it ran past ${timeout_s} s; raise VITALS_VM_TIMEOUT)"
 fi
-debugfs -R "rdump /results $work" "$work/payload.ext4" >/dev/null 2>&1 \
-  || vitals_die "$guest: cannot read the results back from the payload disk"
-cp -r "$work/results/." "$results/"
