@@ -186,15 +186,16 @@ class CgroupV2AccuracyIT {
     @Test
     @DisplayName("throttling as cpu.stat nr_throttled counts, PIDs of 50 forked processes, PSI present (v2)")
     void throttlingPidsAndPressure() throws Exception {
-        // a fifth of a CPU, set only here: on a busy machine two workers may not reach a whole CPU's quota
-        DockerClientFactory.lazyClient().updateContainerCmd(stress.getContainerId()).withCpuPeriod(100_000L)
-                .withCpuQuota(20_000L).exec();
         long before = kernel.throttledPeriods();
         MeasurementWindow window = watch.openWindow();
-        // two workers for 2 s against the limit: throttled in most 100 ms periods (a time, not a number of
+        // the processes first, unthrottled: under a CPU limit a slow machine forks too slowly to have 50 at once
+        stress.sh("for i in $(seq 50); do sleep 2 & done; wait");
+        // a fifth of a CPU, set only now: on a busy machine two workers may not reach a whole CPU's quota
+        DockerClientFactory.lazyClient().updateContainerCmd(stress.getContainerId()).withCpuPeriod(100_000L)
+                .withCpuQuota(20_000L).exec();
+        // two workers for 1 s against the limit: throttled in most 100 ms periods (a time, not a number of
         // operations: only the counters are compared, and a slow machine must still hit the limit)
-        stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 2s --quiet; for i in $(seq 50); do sleep 1 & done;"
-                + " wait");
+        stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 1s --quiet");
         ResourceUsage usage = window.close();
         long kernelThrottled = kernel.throttledPeriods() - before;
 
