@@ -24,7 +24,14 @@ out="$root/target/cgroup-v2"
 bash "$here/cgroup-v2/host-packages.sh"
 
 start="$(vitals_now)"
-for guest in $guests; do bash "$here/cgroup-v2/guest-image.sh" "$guest" >/dev/null; done
+cache="${VITALS_VM_CACHE:-/var/cache/vitals-vm}"
+for guest in $guests; do
+  dir="$(bash "$here/cgroup-v2/guest-image.sh" "$guest")"
+  # images of older inputs are never used again (a few GiB each)
+  for old in "$cache/$guest"-*/; do
+    [[ -d "$old" && "${old%/}" != "$dir" ]] && rm -rf "$old"
+  done
+done
 vitals_took "guest images" "$start"
 
 start="$(vitals_now)"

@@ -18,8 +18,9 @@ guest="${1:-}"
 case "$guest" in
   # bookworm: kernel 6.1 (memory.peak without per-descriptor reset), docker.io 20.10, JRE 17
   debian-12) suite=bookworm; jre=openjdk-17-jre-headless ;;
-  # trixie: kernel 6.12 (memory.peak resets per descriptor), docker.io 26, JRE 21 (the tests are Java 17 bytecode)
-  debian-13) suite=trixie; jre=openjdk-21-jre-headless ;;
+  # trixie: kernel 6.12 (memory.peak resets per descriptor), docker.io 26, JRE 21 (the tests are Java 17 bytecode);
+  # its docker.io only recommends the CLI, which moved to docker-cli
+  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli" ;;
   *) vitals_die "usage: $0 debian-12|debian-13" ;;
 esac
 mirror="${VITALS_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
