@@ -13,10 +13,13 @@ root="$(cd "$here/../.." && pwd)"
 source "$here/lib.sh"
 
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
-# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 1500 s by default
+# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 2700 s by default
 users="${VITALS_V2_USERS:-root user}"
-# the tests that concern measurement; the TensorFlow and report tests need nothing a v2 kernel changes
-classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.junit.BudgetsIT}"
+# The accuracy suite: every figure against the kernel's own counters. More classes can be added (space-separated),
+# e.g. io.vitals.internal.sampling.OomKillIT; not by default, because under software emulation each container
+# start costs 10-80 s and BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of this host's
+# CPUs, which an emulated CPU runs some 20-40 times slower.
+classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT}"
 junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
 out="$root/target/cgroup-v2"
 
@@ -58,12 +61,12 @@ echo "$users" >"$payload/users"
 vitals_took "payload (test classes, jars, stress image)" "$start"
 
 status=0
-# VITALS_V2_PARALLEL=1 boots the guests side by side, each with its own copy of the payload: on a machine whose
+# VITALS_V2_PARALLEL=1 (the default; 0 runs them one after the other) boots the guests side by side, each with its own copy of the payload: on a machine whose
 # cores are busy with other (higher-priority) work, two niced guests pick up more of the idle time than one
 pids=()
 for guest in $guests; do
   rm -rf "${out:?}/$guest"
-  if [[ "${VITALS_V2_PARALLEL:-0}" == 1 ]]; then
+  if [[ "${VITALS_V2_PARALLEL:-1}" == 1 ]]; then
     cp -r "$payload" "$payload-$guest"
     bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload-$guest" "$out/$guest" &
     pids+=($!)

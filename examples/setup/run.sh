@@ -3,7 +3,8 @@
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
-#                     6.12), as root and as a non-root user; see cgroup-v2.sh (needs root, qemu, ~30 min cold)
+#                     6.12), as root and as a non-root user; see cgroup-v2.sh (needs root and qemu; measured on
+#                     a busy 2-core machine: ~40 min with cached guest images, +5-7 min to build them)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail

@@ -15,7 +15,7 @@ source "$here/../lib.sh"
 
 guest="$1" payload="$2" results="$3"
 accel="${VITALS_VM_ACCEL:-tcg}"
-timeout_s="${VITALS_VM_TIMEOUT:-1500}"
+timeout_s="${VITALS_VM_TIMEOUT:-2700}"
 image="$(bash "$here/guest-image.sh" "$guest")"
 
 work="$(mktemp -d /var/tmp/vitals-vm-run.XXXXXX)"
