@@ -76,6 +76,9 @@ build_tensorflow() {
   vitals_took "tensorflow image" "$start"
 }
 
+# `images.sh stress` builds only what the cgroup v2 guests need (base + stress); no argument builds everything
 build_base
 build_stress
-build_tensorflow
+if [[ "${1:-all}" != stress ]]; then
+  build_tensorflow
+fi

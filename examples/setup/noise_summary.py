@@ -28,8 +28,16 @@ def runs(root, mode):
 
 
 def usages(run_dir):
-    """Yields (test, container, phase, usage) for every per-test JSON of one run."""
-    for path in glob.glob(os.path.join(run_dir, "vitals", "**", "*.json"), recursive=True):
+    """Yields (test, container, phase, usage) for every test of one run: the files its run index lists (the
+    directory can also hold reports of earlier runs of classes this run did not select)."""
+    index = os.path.join(run_dir, "vitals", "vitals.json")
+    if not os.path.exists(index):
+        return
+    with open(index) as f:
+        listed = [entry["json"] for entry in json.load(f).get("tests", [])]
+    for path in (os.path.join(run_dir, "vitals", name) for name in listed):
+        if not os.path.exists(path):
+            continue
         with open(path) as f:
             doc = json.load(f)
         if doc.get("schema", "").split("/")[0] != "vitals-test":

@@ -4,6 +4,9 @@
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
 #                     neighbour and with injected regressions; prints spread, false failures and detections
+#   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
+#                     6.12), as root and as a non-root user; see cgroup-v2.sh (needs root and qemu; measured on
+#                     a busy 2-core machine: ~40 min with cached guest images, +5-7 min to build them)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail
@@ -15,7 +18,15 @@ source "$here/lib.sh"
 mode="${1:-}"
 case "$mode" in
   examples|all|noise) ;;
-  *) echo "usage: $0 examples|all|noise [noise.sh options]" >&2; exit 2 ;;
+  v2)
+    total="$(vitals_now)"
+    bash "$here/docker-engine.sh"
+    status=0
+    bash "$here/cgroup-v2.sh" || status=$?
+    vitals_took "total" "$total"
+    exit $status
+    ;;
+  *) echo "usage: $0 examples|all|noise|v2 [noise.sh options]" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"

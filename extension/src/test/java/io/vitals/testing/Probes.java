@@ -37,6 +37,17 @@ public final class Probes {
         return factory.open(targetOf(container, "c"), mode);
     }
 
+    /**
+     * A watch on a container started for this test alone, as the extension opens for instance fields: its first
+     * window may use the kernel's lifetime high-water mark where the probe cannot reset it.
+     */
+    public static ContainerWatch watchPerTest(ContainerState container, ProbeMode mode, Duration interval,
+            Sampler sampler) throws ProbeException {
+        ResourceProbe probe = open(container, mode);
+        return ContainerWatch.start("c", container.getContainerInfo().getConfig().getImage(), probe, interval, sampler,
+                true);
+    }
+
     public static ContainerWatch watch(ContainerState container, ProbeMode mode, Duration interval, Sampler sampler)
             throws ProbeException {
         ResourceProbe probe = open(container, mode);

@@ -34,6 +34,12 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
     }
 
     private final Map<String, Watched> byContainerId = new LinkedHashMap<>();
+    private final boolean perTest;
+
+    /** {@code perTest}: the scope is one test, whose containers Testcontainers starts for it alone. */
+    ContainerWatches(boolean perTest) {
+        this.perTest = perTest;
+    }
 
     synchronized Watched watch(String name, ContainerState container, Settings settings, VitalsRuntime runtime)
             throws ProbeException {
@@ -54,7 +60,7 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
             probe = runtime.probes().open(target, settings.probe());
         }
         ContainerWatch watch = ContainerWatch.start(name, target.image(), probe, settings.samplingInterval(),
-                runtime.sampler());
+                runtime.sampler(), perTest);
         Watched watched = new Watched(id, container, watch, limitsOf(info.getHostConfig(), target.memoryLimit()));
         byContainerId.put(id, watched);
         return watched;

@@ -332,7 +332,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             }
         }
         return owner.getStore(NAMESPACE).getOrComputeIfAbsent(classScoped ? CLASS_WATCHES_KEY : METHOD_WATCHES_KEY,
-                key -> new ContainerWatches(), ContainerWatches.class);
+                key -> new ContainerWatches(!classScoped), ContainerWatches.class);
     }
 
     @SuppressWarnings("unchecked")

@@ -16,8 +16,9 @@ import java.util.OptionalLong;
 /**
  * cgroup v2 files. Times are in microseconds. The high-water mark is {@code memory.peak}; since Linux 6.12 a
  * write to it resets the mark <em>for that open file only</em>, so this reader keeps one file open per container
- * and reads the peak back through it. On older kernels the write fails and the peak covers the cgroup's lifetime,
- * which is then not used as a per-test figure.
+ * and reads the peak back through it. On older kernels (and for users who may not write the file) the write fails
+ * and the peak covers the cgroup's lifetime: it is still reported, because for a container started by the test
+ * its lifetime is the test; {@link #resetHighWaterMark()} returning false tells the caller it is not per window.
  */
 final class CgroupV2StatsReader implements CgroupStatsReader {
 
@@ -137,7 +138,8 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
 
     private OptionalLong readPeak() throws IOException {
         if (peakChannel == null || !peakIsPerWindow) {
-            return OptionalLong.empty();
+            // the cgroup's lifetime mark (6.1, or no write access); absent before Linux 5.19
+            return CgroupFiles.readOptionalLong(dir.resolve("memory.peak"));
         }
         peakBuffer.clear();
         int length = Math.max(0, peakChannel.read(peakBuffer, 0));

@@ -39,6 +39,9 @@ public final class ContainerWatch implements AutoCloseable {
     private volatile RawReading lastFullReading;
     private final int fullReadEvery;
     private int ticksSinceFullRead;
+    // true until the first window is opened on a container started for the scope that watches it: that window
+    // covers the container's whole life, so the kernel's lifetime high-water mark is its exact peak
+    private boolean lifetimeMarkUnclaimed;
 
     /**
      * Starts sampling. The effective interval is the requested one, or the probe's minimum if that is longer (the
@@ -46,9 +49,20 @@ public final class ContainerWatch implements AutoCloseable {
      */
     public static ContainerWatch start(String name, String image, ResourceProbe probe, Duration requestedInterval,
             Sampler sampler) {
+        return start(name, image, probe, requestedInterval, sampler, false);
+    }
+
+    /**
+     * As {@link #start(String, String, ResourceProbe, Duration, Sampler)}; {@code startedForThisScope} says the
+     * container was started for the test (or class) that watches it, so the first window may use the kernel's
+     * lifetime high-water mark where the probe cannot reset it (cgroup v2 before Linux 6.12, non-root users).
+     */
+    public static ContainerWatch start(String name, String image, ResourceProbe probe, Duration requestedInterval,
+            Sampler sampler, boolean startedForThisScope) {
         Duration interval = requestedInterval.compareTo(probe.minimumInterval()) < 0 ? probe.minimumInterval()
                 : requestedInterval;
         ContainerWatch watch = new ContainerWatch(name, image, probe, interval, sampler);
+        watch.lifetimeMarkUnclaimed = startedForThisScope;
         sampler.schedule(watch, interval);
         return watch;
     }
@@ -95,6 +109,13 @@ public final class ContainerWatch implements AutoCloseable {
         MeasurementWindow window = MeasurementWindow.open(this);
         windows.add(window);
         return window;
+    }
+
+    /** True once, for the first window of a container started for this scope; see {@link #start}. */
+    synchronized boolean claimLifetimeMark() {
+        boolean unclaimed = lifetimeMarkUnclaimed;
+        lifetimeMarkUnclaimed = false;
+        return unclaimed;
     }
 
     void detach(MeasurementWindow window) {

@@ -46,7 +46,9 @@ public final class MeasurementWindow {
     static MeasurementWindow open(ContainerWatch watch) throws ProbeException {
         // reset first, then read: the start reading's usage is the mark's starting point
         boolean reset = watch.probe().resetHighWaterMark();
-        return new MeasurementWindow(watch, watch.readNow(), reset);
+        // without a reset, the lifetime mark is still exact for a window that covers the container's whole life
+        boolean lifetime = watch.claimLifetimeMark();
+        return new MeasurementWindow(watch, watch.readNow(), reset || lifetime);
     }
 
     public String containerName() {

@@ -275,7 +275,7 @@ class HostCgroupProbeTests {
                 assertThat(r.anonymousBytes()).isEqualTo(104_857_600L);
                 assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(4096));
                 assertThat(r.memoryLimitBytes()).isEmpty(); // "max"
-                assertThat(r.highWaterMarkBytes()).isEmpty(); // no per-window mark before a reset
+                assertThat(r.highWaterMarkBytes()).hasValue(209_715_200L); // the lifetime mark before a reset
                 assertThat(r.limitHits()).isEqualTo(12); // memory.events max
                 assertThat(r.oomKills()).isEqualTo(1);
                 assertThat(r.pids()).isEqualTo(7);
@@ -346,7 +346,7 @@ class HostCgroupProbeTests {
         }
 
         @Test
-        @DisplayName("a memory.peak that cannot be opened for writing (read-only before 6.12): no reset, no error")
+        @DisplayName("a memory.peak that cannot be opened for writing (read-only before 6.12): no reset, the lifetime mark")
         void peakNotWritable() throws Exception {
             Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
             Path peak = Fixtures.v2Dir(root).resolve("memory.peak");
@@ -354,7 +354,10 @@ class HostCgroupProbeTests {
             Files.createDirectory(peak); // opening it for writing fails, as a 0444 file does for non-root users
             try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
                 assertThat(probe.resetHighWaterMark()).isFalse();
-                assertThat(probe.read().highWaterMarkBytes()).isEmpty();
+                // readable again (as a 0444 file is): the lifetime mark is reported, for the caller to judge
+                Files.delete(peak);
+                Files.writeString(peak, "209715200\n");
+                assertThat(probe.read().highWaterMarkBytes()).hasValue(209_715_200L);
             }
         }
 

@@ -8,6 +8,7 @@ import io.vitals.ProbeKind;
 import io.vitals.ProbeMode;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
+import io.vitals.testing.KernelCgroup;
 import io.vitals.testing.Probes;
 import io.vitals.testing.StressContainer;
 
@@ -40,7 +41,7 @@ class MeasurementAccuracyIT {
     @BeforeEach
     void watch() throws Exception {
         sampler = new Sampler("vitals-test-sampler");
-        watch = Probes.watch(stress, ProbeMode.HOST_CGROUP, Duration.ofMillis(50), sampler);
+        watch = Probes.watchPerTest(stress, ProbeMode.HOST_CGROUP, Duration.ofMillis(50), sampler);
     }
 
     @AfterEach
@@ -64,7 +65,8 @@ class MeasurementAccuracyIT {
         ResourceUsage usage = window.close();
 
         DataSize highWaterMark = usage.peakMemoryHighWaterMark().orElseThrow();
-        assertThat(usage.probe()).isEqualTo(ProbeKind.HOST_CGROUP_V1);
+        assertThat(usage.probe()).isEqualTo(KernelCgroup.hostIsV2() ? ProbeKind.HOST_CGROUP_V2
+                : ProbeKind.HOST_CGROUP_V1);
         assertThat(highWaterMark.toBytes()).isGreaterThan(300 * MIB);
         assertThat((double) usage.peakMemory().toBytes())
                 .isCloseTo(highWaterMark.toBytes(), within(0.02 * highWaterMark.toBytes()));

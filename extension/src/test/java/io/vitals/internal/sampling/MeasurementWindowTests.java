@@ -113,6 +113,24 @@ class MeasurementWindowTests {
     }
 
     @Test
+    @DisplayName("without a reset, the lifetime mark counts for the first window of a container started for it")
+    void lifetimeHighWaterMark() throws ProbeException {
+        probe.resettable = false;
+        try (ContainerWatch own = ContainerWatch.start("db", "postgres:16", probe, Duration.ofHours(1), sampler,
+                true)) {
+            probe.set(at(0).memoryMiB(100).highWaterMark(120 * MIB));
+            MeasurementWindow first = own.openWindow();
+            probe.set(at(1).memoryMiB(100).highWaterMark(333 * MIB));
+            assertThat(first.close().peakMemoryHighWaterMark()).contains(DataSize.ofMiB(333));
+
+            // a second window on the same container did not see its whole life: its mark is no per-window figure
+            MeasurementWindow second = own.openWindow();
+            probe.set(at(2).memoryMiB(100).highWaterMark(333 * MIB));
+            assertThat(second.close().peakMemoryHighWaterMark()).isEmpty();
+        }
+    }
+
+    @Test
     @DisplayName("mark() splits the window into phases with their own figures")
     void phases() throws ProbeException {
         MeasurementWindow window = watch.openWindow();

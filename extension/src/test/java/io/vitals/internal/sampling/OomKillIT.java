@@ -25,7 +25,8 @@ class OomKillIT {
     @DisplayName("an allocation beyond a 256 MiB limit is counted as one OOM kill, the high-water mark at the limit")
     void allocationBeyondTheLimitIsOneOomKill() throws Exception {
         try (Sampler sampler = new Sampler("vitals-test-sampler");
-                ContainerWatch watch = Probes.watch(stress, ProbeMode.HOST_CGROUP, Duration.ofMillis(50), sampler)) {
+                ContainerWatch watch = Probes.watchPerTest(stress, ProbeMode.HOST_CGROUP, Duration.ofMillis(50),
+                        sampler)) {
             MeasurementWindow window = watch.openWindow();
             long exit = stress.shExitCode("set -o pipefail; dd if=/dev/zero bs=400M count=1 iflag=fullblock 2>/dev/null | sleep 1");
             ResourceUsage usage = window.close();

@@ -1,0 +1,88 @@
+#!/bin/bash
+# The cgroup v2 job (`run.sh v2`): the extension's measurement tests and the cgroup accuracy suite inside real
+# cgroup v2 kernels, as root and as a non-root user in the docker group:
+#   debian-12  kernel 6.1   (memory.peak covers the cgroup's lifetime)
+#   debian-13  kernel 6.12  (memory.peak resets per open file)
+# Results: target/cgroup-v2/<guest>/<root|user>/{junit,vitals,console.txt,exit-code} and <guest>/console.log.
+# Guest images are built once and cached by a hash of their inputs (VITALS_VM_CACHE, default /var/cache/vitals-vm).
+# VITALS_V2_GUESTS and VITALS_V2_USERS narrow the matrix (defaults: "debian-12 debian-13", "root user").
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
+# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 2700 s by default
+users="${VITALS_V2_USERS:-root user}"
+# The accuracy suite: every figure against the kernel's own counters. More classes can be added (space-separated),
+# e.g. io.vitals.internal.sampling.OomKillIT; not by default, because under software emulation each container
+# start costs 10-80 s and BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of this host's
+# CPUs, which an emulated CPU runs some 20-40 times slower.
+classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT}"
+junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
+out="$root/target/cgroup-v2"
+
+[[ "$(id -u)" -eq 0 ]] || vitals_die "run.sh v2 needs root (debootstrap, chroot, mkfs of the guest images)"
+bash "$here/cgroup-v2/host-packages.sh"
+
+start="$(vitals_now)"
+cache="${VITALS_VM_CACHE:-/var/cache/vitals-vm}"
+for guest in $guests; do
+  dir="$(bash "$here/cgroup-v2/guest-image.sh" "$guest")"
+  # images of older inputs are never used again (a few GiB each)
+  for old in "$cache/$guest"-*/; do
+    [[ -d "$old" && "${old%/}" != "$dir" ]] && rm -rf "$old"
+  done
+done
+vitals_took "guest images" "$start"
+
+start="$(vitals_now)"
+payload="$(mktemp -d /var/tmp/vitals-v2-payload.XXXXXX)"
+trap 'rm -rf "$payload" "$payload"-debian-*' EXIT
+mkdir -p "$payload/lib"
+cd "$root"
+mvn_args=(-B -ntp -q -Dstyle.color=never)
+mvn "${mvn_args[@]}" -pl extension -am test-compile
+mvn "${mvn_args[@]}" -pl extension dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$payload/classpath.txt" >/dev/null
+tr ':' '\n' <"$payload/classpath.txt" | xargs -I{} cp {} "$payload/lib/"
+for artifact in junit-platform-console junit-platform-reporting; do
+  mvn "${mvn_args[@]}" dependency:copy -Dartifact="org.junit.platform:$artifact:$junit_platform" \
+    -DoutputDirectory="$payload/lib" >/dev/null
+done
+cp -r extension/target/classes "$payload/classes"
+cp -r extension/target/test-classes "$payload/test-classes"
+bash "$here/images.sh" stress
+bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
+cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
+tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
+echo "$users" >"$payload/users"
+vitals_took "payload (test classes, jars, stress image)" "$start"
+
+status=0
+# VITALS_V2_PARALLEL=1 (the default; 0 runs them one after the other) boots the guests side by side, each with its own copy of the payload: on a machine whose
+# cores are busy with other (higher-priority) work, two niced guests pick up more of the idle time than one
+pids=()
+for guest in $guests; do
+  rm -rf "${out:?}/$guest"
+  if [[ "${VITALS_V2_PARALLEL:-1}" == 1 ]]; then
+    cp -r "$payload" "$payload-$guest"
+    bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload-$guest" "$out/$guest" &
+    pids+=($!)
+  else
+    bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$out/$guest" || status=1
+  fi
+done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+for guest in $guests; do
+  rm -rf "$payload-$guest"
+  for who in $users; do
+    dir="$out/$guest/$who"
+    rc="$(cat "$dir/exit-code" 2>/dev/null || echo missing)"
+    tests="$(cat "$dir"/junit/*.xml 2>/dev/null | grep -o 'tests="[0-9]*"' | head -n 1 || true)"
+    vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir)"
+    [[ "$rc" == 0 ]] || status=1
+  done
+done
+exit $status
