@@ -112,6 +112,17 @@ def main(root):
             for f in fails:
                 print(f"  - {run}: {f}")
     print()
+    if "quiet" in modes:
+        # each quiet run is compared with the quiet runs before it (it only warns, since it updates the history):
+        # a regression flagged there is a false alarm of the statistical baseline
+        quiet = [detections(r) for r in runs(root, "quiet")]
+        print("## False alarms of the history comparison (quiet runs against the quiet runs before them)\n")
+        for metric in ("cpuTime", "peakMemory"):
+            alarms = [sorted(k for k in found if k[3] == metric) for found in quiet]
+            print(f"- {metric}: flagged in {sum(1 for a in alarms if a)} of {len(quiet)} quiet runs"
+                  + "".join(f"\n  - run-{i + 1}: " + ", ".join(f"{t} / {c} / {p}" for t, c, p, _ in a)
+                            for i, a in enumerate(alarms) if a))
+        print()
     for mode, metric in (("cpu20", "cpuTime"), ("mem20", "peakMemory")):
         if mode not in modes:
             continue
