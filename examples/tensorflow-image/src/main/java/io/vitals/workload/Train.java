@@ -97,6 +97,7 @@ public final class Train {
       checkpointDir = Files.createDirectories(Path.of(o.checkpointDir));
     }
 
+    InjectedRegression.PeakWatch peakWatch = InjectedRegression.PeakWatch.startIf(o.extraMemoryPercent > 0);
     ConfigProto config = ConfigProto.newBuilder()
         .setIntraOpParallelismThreads(o.intraOpThreads)
         .setInterOpParallelismThreads(o.interOpThreads)
@@ -196,7 +197,7 @@ public final class Train {
         }
       }
     }
-    InjectedRegression.apply(o.extraCpuPercent, o.extraMemoryPercent, ERR);
+    InjectedRegression.apply(o.extraCpuPercent, o.extraMemoryPercent, peakWatch, ERR);
     if (o.holdMs > 0) {
       Thread.sleep(o.holdMs);
     }
