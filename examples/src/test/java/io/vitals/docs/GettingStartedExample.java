@@ -37,7 +37,7 @@ class GettingStartedExample {
 
     // tag::tight-budget[]
     @Test
-    @ResourceBudget(peakMemory = "100MiB", cpuTime = "1s")
+    @ResourceBudget(peakMemory = "64MiB", cpuTime = "500ms")
     void trainsWithinATightBudget() throws Exception {
         tf.train("--epochs", "1");
     }
