@@ -19,6 +19,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.junit.jupiter.Container;
 
 /**
@@ -65,8 +66,8 @@ class BudgetsIT {
     static class BudgetTestCases {
 
         @Container
-        static final StressContainer stress = new StressContainer().withMemoryLimit("1GiB").withCpuLimit(1.0)
-                .withPidsLimit(500);
+        static final StressContainer stress = new StressContainer().withMemoryLimit("1GiB")
+                .withCpuQuota(100_000, 100_000).withPidsLimit(500); // one CPU, as a quota throttledTimeOver can lower
 
         private static void allocate200MiB() throws Exception {
             stress.sh("dd if=/dev/zero bs=200M count=1 iflag=fullblock 2>/dev/null"
@@ -165,9 +166,19 @@ class BudgetsIT {
         @Test
         @ResourceBudget(throttledTime = "100ms")
         void throttledTimeOver() throws Exception {
-            // two busy workers under a one-core limit are throttled about half of the time: 2 s leave room for a
-            // machine so busy that the workers get less than the quota for a while
-            stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 2s --quiet");
+            // two busy workers under a fifth of a CPU, set only for this test: under a whole CPU, a busy machine
+            // (a CI run next to a busy loop) left the workers short of the quota itself and nothing was throttled
+            setCpuQuota(20_000);
+            try {
+                stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 2s --quiet");
+            } finally {
+                setCpuQuota(100_000);
+            }
+        }
+
+        private static void setCpuQuota(long quotaMicros) {
+            DockerClientFactory.lazyClient().updateContainerCmd(stress.getContainerId()).withCpuPeriod(100_000L)
+                    .withCpuQuota(quotaMicros).exec();
         }
 
         @Test

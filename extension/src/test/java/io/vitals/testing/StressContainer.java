@@ -35,6 +35,15 @@ public final class StressContainer extends GenericContainer<StressContainer> {
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withNanoCPUs(nanos));
     }
 
+    /**
+     * A CPU limit as a CFS period and quota, which {@code docker update} can change while the container runs
+     * (a {@code --cpus} limit, {@link #withCpuLimit}, cannot be changed that way).
+     */
+    public StressContainer withCpuQuota(long periodMicros, long quotaMicros) {
+        return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpuPeriod(periodMicros)
+                .withCpuQuota(quotaMicros));
+    }
+
     public StressContainer withPidsLimit(long pids) {
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPidsLimit(pids));
     }
