@@ -72,11 +72,14 @@ class MeasurementAccuracyIT {
                 .isCloseTo(highWaterMark.toBytes(), within(0.02 * highWaterMark.toBytes()));
 
         // docker stats samples once a second: replay the 50 ms timeline at 1 s, for every phase a 1 s sampler
-        // could have had, and count how often all three spikes fall between its samples.
+        // could have had, and count how often all three spikes fall between its samples. How many phases miss
+        // depends on how long each spike lasts, and that grows on a busy machine (dd fills its buffer more
+        // slowly): 14 of 20 on an idle machine, 3 of 20 in a CI run next to a busy loop and a second build. That
+        // some phase misses all three is what 1 s sampling risks, and what the 50 ms peak above did not miss.
         int missed = phasesOfOneSecondSamplingThatMiss(usage.timeline().points(), 150 * MIB);
         System.out.printf("1 s sampling missed all three spikes at %d of 20 phases; 50 ms peak %s, kernel mark %s%n",
                 missed, usage.peakMemory(), highWaterMark);
-        assertThat(missed).isGreaterThanOrEqualTo(10);
+        assertThat(missed).isPositive();
     }
 
     private static int phasesOfOneSecondSamplingThatMiss(List<TimelinePoint> points, long threshold) {
