@@ -14,6 +14,7 @@ import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -86,15 +87,7 @@ public final class TestJsonWriter {
         json.writeEndArray();
         json.writeArrayFieldStart("budgets");
         for (BudgetSuggestion s : suggestions) {
-            json.writeStartObject();
-            json.writeStringField("container", s.container());
-            json.writeStringField("phase", s.phase());
-            json.writeStringField("attribute", s.attribute());
-            json.writeStringField("value", s.value());
-            json.writeNumberField("baseValue", s.baseValue());
-            json.writeStringField("basis", s.basis());
-            json.writeNumberField("runs", s.runs());
-            json.writeEndObject();
+            SuggestedBudgetsWriter.writeBudget(json, s);
         }
         json.writeEndArray();
         json.writeEndObject();

@@ -142,15 +142,7 @@ public final class SuggestedBudgetsWriter {
                 json.writeArrayFieldStart("budgets");
                 for (List<BudgetSuggestion> list : test.getValue().values()) {
                     for (BudgetSuggestion s : list) {
-                        json.writeStartObject();
-                        json.writeStringField("container", s.container());
-                        json.writeStringField("phase", s.phase());
-                        json.writeStringField("attribute", s.attribute());
-                        json.writeStringField("value", s.value());
-                        json.writeNumberField("baseValue", s.baseValue());
-                        json.writeStringField("basis", s.basis());
-                        json.writeNumberField("runs", s.runs());
-                        json.writeEndObject();
+                        writeBudget(json, s);
                     }
                 }
                 json.writeEndArray();
@@ -162,5 +154,18 @@ public final class SuggestedBudgetsWriter {
             throw new UncheckedIOException("Failed to write the suggested budgets", e);
         }
         return out.toByteArray();
+    }
+
+    /** One suggestion as a JSON object; the per-test JSON and suggested-budgets.json share this shape. */
+    public static void writeBudget(JsonGenerator json, BudgetSuggestion s) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("container", s.container());
+        json.writeStringField("phase", s.phase());
+        json.writeStringField("attribute", s.attribute());
+        json.writeStringField("value", s.value());
+        json.writeNumberField("baseValue", s.baseValue());
+        json.writeStringField("basis", s.basis());
+        json.writeNumberField("runs", s.runs());
+        json.writeEndObject();
     }
 }
