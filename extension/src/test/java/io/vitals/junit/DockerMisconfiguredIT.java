@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
  * it needs a host override) is told apart from a missing engine, with the setting that fixes it, within seconds
  * instead of minutes of retries. Run in a child JVM with the environment set wrongly, since Testcontainers
  * resolves its engine once per JVM; needs a host where testcontainers/ryuk cannot be pulled (this project's CI and
- * development hosts have no registry access) and tests that run inside a container, as here.
+ * development hosts have no registry access).
+ *
+ * <p>Whether a missing host override breaks Testcontainers depends on where the tests run, by Testcontainers' own
+ * rule: inside a container (a {@code /.dockerenv} file exists) it starts a helper container to find the host's
+ * address, which cannot be pulled here; elsewhere it uses {@code localhost} and needs no override. The development
+ * host is a container and one CI host is not, so the test asserts what the rule implies on each: the hint where the
+ * override is needed, and tests that run, with no false hint, where it is not.
  */
 @DisplayName("Docker engine fine, Testcontainers misconfigured")
 class DockerMisconfiguredIT {
@@ -38,15 +45,21 @@ class DockerMisconfiguredIT {
     }
 
     @Test
-    @DisplayName("with Ryuk off but no TESTCONTAINERS_HOST_OVERRIDE, the class is skipped naming that setting")
+    @DisplayName("with Ryuk off but no TESTCONTAINERS_HOST_OVERRIDE: inside a container, the class is skipped naming "
+            + "that setting; elsewhere, the tests run")
     void hostOverrideMissing() throws Exception {
         List<String> lines = run(Map.of("TESTCONTAINERS_RYUK_DISABLED", "true"));
 
-        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
-                + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use it: ")
-                .contains("TESTCONTAINERS_HOST_OVERRIDE=localhost")
-                .doesNotContain("TESTCONTAINERS_RYUK_DISABLED=true"));
-        assertThat(lines).contains("TESTS STARTED 0");
+        if (Files.exists(Path.of("/.dockerenv"))) {
+            assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
+                    + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use "
+                    + "it: ").contains("TESTCONTAINERS_HOST_OVERRIDE=localhost")
+                    .doesNotContain("TESTCONTAINERS_RYUK_DISABLED=true"));
+            assertThat(lines).contains("TESTS STARTED 0");
+        } else {
+            assertThat(lines).noneMatch(line -> line.startsWith("SKIPPED") || line.startsWith("FAILED"))
+                    .contains("TESTS STARTED 1");
+        }
     }
 
     private List<String> run(Map<String, String> environment) throws IOException, InterruptedException {
