@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -91,7 +94,7 @@ class ReportsEndToEndIT {
     }
 
     @Test
-    @DisplayName("a workload made 30 % heavier fails against the baseline; in warn mode it passes and is listed")
+    @DisplayName("a workload made twice as heavy fails against the baseline; in warn mode it passes and is listed")
     void baselineCatchesARegression() throws Exception {
         Path baseline = dir.resolve("baseline.json");
         ops = 2900;
@@ -100,7 +103,10 @@ class ReportsEndToEndIT {
                 .testEvents().assertStatistics(stats -> stats.succeeded(1));
         assertThat(baseline).exists();
 
-        ops = 3800; // 31 % more work
+        // Twice the work: CPU time of the same work varies by up to 60 % between two runs on a busy 2-core runner
+        // (measured: 1.118 s and 1.829 s for a 31 % step, next to four compiling JVMs), so a smaller step could
+        // hide in the noise or overshoot any band. The band below only asks for the step's direction and size.
+        ops = 5800;
         EngineExecutionResults failing = run(BaselineTestCases.class, Map.of(
                 "vitals.reportDir", dir.resolve("r2").toString(), "vitals.baseline", baseline.toString(),
                 "vitals.tolerance", "10%"));
@@ -108,8 +114,15 @@ class ReportsEndToEndIT {
                 .getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElseThrow();
         assertThat(failure).isInstanceOf(ResourceBudgetExceededError.class)
                 .hasMessageContaining("cpuTime regressed: baseline ").hasMessageContaining("tolerance 10 %)");
-        assertThat(failure.getMessage()).containsPattern("cpuTime regressed: baseline [0-9.]+ s, now [0-9.]+ s "
-                + "\\(\\+(2[0-9]|3[0-9]|4[0-5])\\.[0-9] %");
+        Matcher step = Pattern.compile("cpuTime regressed: baseline ([0-9.]+) s, now ([0-9.]+) s \\(\\+([0-9.]+) %")
+                .matcher(failure.getMessage());
+        assertThat(step.find()).as(failure.getMessage()).isTrue();
+        double before = Double.parseDouble(step.group(1));
+        double now = Double.parseDouble(step.group(2));
+        double percent = Double.parseDouble(step.group(3));
+        assertThat(percent).as("the printed change agrees with the printed figures")
+                .isCloseTo((now / before - 1) * 100, within(0.2));
+        assertThat(percent).as("twice the work, measured on a busy machine").isBetween(25.0, 300.0);
 
         EngineExecutionResults warning = run(BaselineTestCases.class, Map.of(
                 "vitals.reportDir", dir.resolve("r3").toString(), "vitals.baseline", baseline.toString(),
