@@ -217,7 +217,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /**
      * Verifies that the test marked a phase named {@code name} and returns an assertion on that phase's usage,
-     * described as the current one plus {@code phase 'name'}.
+     * described as the current one plus {@code phase 'name'}, with the current overriding error message if any.
      */
     public ResourceUsageAssert phase(String name) {
         Preconditions.notNull(name, "name");
@@ -231,7 +231,13 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         }
         ResourceUsageAssert assertion = nested.apply(phase.get().usage());
         assertion.nested = nested;
+        // carried over as AssertJ's own navigation (extracting, asString) carries them
         assertion.info.description(info.descriptionText() + ", phase '" + name + "'");
+        assertion.info.useRepresentation(info.representation());
+        String overridingMessage = info.overridingErrorMessage();
+        if (overridingMessage != null) {
+            assertion.info.overridingErrorMessage(overridingMessage);
+        }
         return assertion;
     }
 
