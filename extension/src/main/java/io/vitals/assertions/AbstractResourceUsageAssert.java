@@ -265,6 +265,17 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     }
 
     /**
+     * Also counts as this assertion's own the helper classes generated for it and named after it: a soft
+     * assertion runs each check through a proxy subclass ({@code ResourceUsageAssert$ByteBuddy$…}), which AssertJ
+     * drops, and its call helper ({@code ResourceUsageAssert$ByteBuddy$…$AssertJ$SoftProxies$…}), which it would
+     * leave at the top of the trace. Final, so that the proxy does not route this through its error collector.
+     */
+    @Override
+    protected final boolean isElementOfCustomAssert(StackTraceElement frame) {
+        return super.isElementOfCustomAssert(frame) || frame.getClassName().startsWith(getClass().getName() + "$");
+    }
+
+    /**
      * {@link #isNotNull()}'s check, failed through {@link #throwAssertionError}: that drops this class's frames
      * from the trace as well as AssertJ's, where {@code isNotNull()} would leave them in.
      */
