@@ -1,6 +1,7 @@
 package io.vitals.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.assertj.core.error.ShouldNotBeNull.shouldNotBeNull;
 
 import io.vitals.DataRate;
 import io.vitals.DataSize;
@@ -14,14 +15,11 @@ import io.vitals.internal.units.DurationParser;
 import io.vitals.internal.units.Preconditions;
 
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Set;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
-import org.assertj.core.error.ErrorMessageFactory;
-import org.assertj.core.internal.Failures;
 
 /**
  * Assertions on what one container used during a test or a phase. Each check judges its figure exactly as the
@@ -33,17 +31,17 @@ import org.assertj.core.internal.Failures;
  * {@code "10MiB/min"}. A malformed string throws an {@link IllegalArgumentException} stating the grammar.
  *
  * <p>Failure messages start with the description, by default the container ({@code [container 'tf']}); {@link
- * #as(String, Object...)} replaces it.
+ * #as(String, Object...)} replaces it, and {@link #overridingErrorMessage(String, Object...)} replaces the message.
+ * A failed budget check is an {@code org.opentest4j.AssertionFailedError} (where opentest4j is on the class path)
+ * whose actual and expected values are the figure and the budget as printed, so that IDEs show them side by side.
+ * Like AssertJ's own assertions, a failure's stack trace starts at the caller, unless {@code
+ * Assertions.setRemoveAssertJRelatedElementsFromStackTrace(false)} asks for the whole trace.
  *
  * @param <SELF> the concrete assertion type
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceUsageAssert<SELF>>
         extends AbstractAssert<SELF, ResourceUsage> {
-
-    private static final Set<String> OWN_CLASSES = Set.of(AbstractResourceUsageAssert.class.getName(),
-            ResourceUsageAssert.class.getName(), VitalsAssertions.class.getName(),
-            VitalsSoftAssertions.class.getName());
 
     /** Makes the assertion on a phase; soft assertions replace it so that phase checks are collected too. */
     Function<ResourceUsage, ResourceUsageAssert> nested = ResourceUsageAssert::new;
@@ -203,7 +201,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     public SELF wasNotOomKilled() {
         requireActual();
         if (actual.oomKills() > 0) {
-            throw failure(ShouldBeOomKilled.shouldNotBeOomKilled(actual));
+            throwAssertionError(ShouldBeOomKilled.shouldNotBeOomKilled(actual));
         }
         return myself;
     }
@@ -212,23 +210,34 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     public SELF wasOomKilled() {
         requireActual();
         if (actual.oomKills() == 0) {
-            throw failure(ShouldBeOomKilled.shouldBeOomKilled(actual));
+            throwAssertionError(ShouldBeOomKilled.shouldBeOomKilled(actual));
         }
         return myself;
     }
 
     /**
      * Verifies that the test marked a phase named {@code name} and returns an assertion on that phase's usage,
-     * described as the current one plus {@code phase 'name'}.
+     * described as the current one plus {@code phase 'name'}, with the current overriding error message if any.
      */
     public ResourceUsageAssert phase(String name) {
         Preconditions.notNull(name, "name");
         requireActual();
-        ResourceUsage.Phase phase = actual.phase(name).orElseThrow(() -> failure(ShouldHavePhase.shouldHavePhase(
-                name, actual.phases().stream().map(ResourceUsage.Phase::name).toList())));
-        ResourceUsageAssert assertion = nested.apply(phase.usage());
+        Optional<ResourceUsage.Phase> phase = actual.phase(name);
+        // not orElseThrow(supplier): the error would be made inside Optional, whose frame AssertJ's stack-trace
+        // filter keeps, so the trace would start there rather than at the caller
+        if (phase.isEmpty()) {
+            throw assertionError(ShouldHavePhase.shouldHavePhase(name,
+                    actual.phases().stream().map(ResourceUsage.Phase::name).toList()));
+        }
+        ResourceUsageAssert assertion = nested.apply(phase.get().usage());
         assertion.nested = nested;
+        // carried over as AssertJ's own navigation (extracting, asString) carries them
         assertion.info.description(info.descriptionText() + ", phase '" + name + "'");
+        assertion.info.useRepresentation(info.representation());
+        String overridingMessage = info.overridingErrorMessage();
+        if (overridingMessage != null) {
+            assertion.info.overridingErrorMessage(overridingMessage);
+        }
         return assertion;
     }
 
@@ -247,36 +256,33 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         boolean passed = sameDirection ? check.passed()
                 : !Double.isNaN(check.actualValue()) && check.actualValue() >= check.limitValue();
         if (!passed) {
-            ShouldBeWithinBudget message = ShouldBeWithinBudget.shouldBeWithinBudget(limit.metric(), atLeast, check,
+            ShouldBeWithinBudget breach = ShouldBeWithinBudget.shouldBeWithinBudget(limit.metric(), atLeast, check,
                     actual);
-            throw withoutOwnFrames(Failures.instance().failure(info, message, check.actual(), message.expected()));
+            throw failureWithActualExpected(breach.actual(), breach.expected(), ShouldBeWithinBudget.FORMAT,
+                    breach.arguments());
         }
         return myself;
     }
 
-    private void requireActual() {
-        try {
-            isNotNull();
-        } catch (AssertionError e) {
-            throw withoutOwnFrames(e);
-        }
-    }
-
-    private AssertionError failure(ErrorMessageFactory message) {
-        return withoutOwnFrames(Failures.instance().failure(info, message));
+    /**
+     * Also counts as this assertion's own the helper classes generated for it and named after it: a soft
+     * assertion runs each check through a proxy subclass ({@code ResourceUsageAssert$ByteBuddy$…}), which AssertJ
+     * drops, and its call helper ({@code ResourceUsageAssert$ByteBuddy$…$AssertJ$SoftProxies$…}), which it would
+     * leave at the top of the trace. Final, so that the proxy does not route this through its error collector.
+     */
+    @Override
+    protected final boolean isElementOfCustomAssert(StackTraceElement frame) {
+        return super.isElementOfCustomAssert(frame) || frame.getClassName().startsWith(getClass().getName() + "$");
     }
 
     /**
-     * Drops this package's assertion frames, as AssertJ drops its own, so that the first frame (which soft
-     * assertions print as "at …") is the caller's.
+     * {@link #isNotNull()}'s check, failed through {@link #throwAssertionError}: that drops this class's frames
+     * from the trace as well as AssertJ's, where {@code isNotNull()} would leave them in.
      */
-    private static AssertionError withoutOwnFrames(AssertionError error) {
-        if (Failures.instance().isRemoveAssertJRelatedElementsFromStackTrace()) {
-            error.setStackTrace(Arrays.stream(error.getStackTrace())
-                    .filter(frame -> !OWN_CLASSES.contains(frame.getClassName()))
-                    .toArray(StackTraceElement[]::new));
+    private void requireActual() {
+        if (actual == null) {
+            throwAssertionError(shouldNotBeNull());
         }
-        return error;
     }
 
     private static Limit limit(Metric metric, DataSize value) {

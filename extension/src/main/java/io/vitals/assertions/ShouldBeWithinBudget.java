@@ -1,33 +1,36 @@
 package io.vitals.assertions;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.Contention;
 import io.vitals.internal.budget.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 
 import java.util.Locale;
-
-import org.assertj.core.error.BasicErrorMessageFactory;
+import java.util.OptionalDouble;
 
 /**
- * "Expecting peak memory: 1.7 GiB to be at most: 1.5 GiB but it exceeded it by …", with the context of a
+ * "Expecting peak memory: 1.7 GiB to be at most: 1.5 GiB but it exceeded it by 204.8 MiB (+13.3%), reached at
+ * 12.4 s; limit 2.0 GiB; working set (MEM USAGE) sampled every 50 ms …", with the context of a
  * {@code @ResourceBudget} breach.
  *
- * <p>Approach: where the assertion has the budget's own direction (a ceiling, or a floor on headroom), the reason is
- * {@link BudgetEvaluator#describeBreach} less its leading "peak memory 1.7 GiB exceeds the budget of 1.5GiB", so
- * that the assertion and the annotation word a breach identically. A floor on a figure whose budgets are ceilings
- * ({@code hasPeakMemoryAtLeast}) has no breach wording there, so the same parts are assembled here.
+ * <p>The reason is assembled from the parts of the check, in the order a {@code @ResourceBudget} breach words
+ * them: by how much, the margin, when the figure was reached, the memory limit (memory figures), how the figure
+ * was measured, then any note and, for figures that contention inflates, whether the container was starved of
+ * CPU. An assertion against the budget's own direction ({@code hasPeakMemoryAtLeast} on a figure whose budgets
+ * are ceilings) flips the margin's sign, so that a breach always reads positive, and leaves out the note and the
+ * starvation clause, which speak of the budget's direction.
+ *
+ * @param label the metric's label, e.g. "peak memory"
+ * @param actual the figure as printed, e.g. "1.7 GiB", or "unknown"
+ * @param direction "at most" or "at least"
+ * @param expected the budget as printed, e.g. "1.5 GiB"
+ * @param reason what follows "but", e.g. "it exceeded it by 204.8 MiB (+13.3%), …"
  */
-final class ShouldBeWithinBudget extends BasicErrorMessageFactory {
+record ShouldBeWithinBudget(String label, String actual, String direction, String expected, String reason) {
 
-    private final String expected;
-
-    private ShouldBeWithinBudget(String label, String actual, String direction, String expected, String reason) {
-        super("%nExpecting %s:%n  %s%nto be %s:%n  %s%nbut %s", unquotedString(label), unquotedString(actual),
-                unquotedString(direction), unquotedString(expected), unquotedString(reason));
-        this.expected = expected;
-    }
+    /** The message after the description, AssertJ-style: each value on its own indented line. */
+    static final String FORMAT = "%nExpecting %s:%n  %s%nto be %s:%n  %s%nbut %s";
 
     static ShouldBeWithinBudget shouldBeWithinBudget(Metric metric, boolean atLeast, BudgetCheck check,
             ResourceUsage usage) {
@@ -35,31 +38,31 @@ final class ShouldBeWithinBudget extends BasicErrorMessageFactory {
                 metric.unit().format(check.limitValue()), reason(metric, atLeast, check, usage));
     }
 
-    /** The budget as formatted in the message, for the IDE's expected/actual view. */
-    String expected() {
-        return expected;
+    /** The arguments of {@link #FORMAT}, in order. */
+    Object[] arguments() {
+        return new Object[] { label, actual, direction, expected, reason };
     }
 
     private static String reason(Metric metric, boolean atLeast, BudgetCheck check, ResourceUsage usage) {
         if (Double.isNaN(check.actualValue())) {
             return "it could not be checked: " + check.note().orElse("the probe could not measure it");
         }
-        String verb = atLeast ? "it fell short of it by " : "it exceeded it by ";
-        if (atLeast == metric.isMinimum()) {
-            String breach = BudgetEvaluator.describeBreach(check, usage);
-            String lead = metric.label() + " " + check.actual() + (atLeast ? " is below" : " exceeds")
-                    + " the budget of " + check.limit() + " by ";
-            return breach.startsWith(lead) ? verb + breach.substring(lead.length()) : "it did not: " + breach;
-        }
-        StringBuilder reason = new StringBuilder(verb)
+        boolean budgetDirection = atLeast == metric.isMinimum();
+        StringBuilder reason = new StringBuilder(atLeast ? "it fell short of it by " : "it exceeded it by ")
                 .append(metric.unit().format(Math.abs(check.actualValue() - check.limitValue())));
-        // the check's margin is signed for the budget's own direction; asserted the other way, the breach side
-        // flips, and breaches always read positive
-        check.marginPercent().ifPresent(margin -> reason.append(String.format(Locale.ROOT, " (%+.1f%%)", -margin)));
+        // the check's margin is signed for the budget's own direction (positive on the breach side); asserted the
+        // other way, the breach side is the other one, so the sign flips
+        OptionalDouble margin = check.marginPercent();
+        margin.ifPresent(m -> reason.append(String.format(Locale.ROOT, " (%+.1f%%)", budgetDirection ? m : -m)));
         check.at().ifPresent(at -> reason.append(", reached at ").append(DurationParser.format(at)));
-        if (metric == Metric.PEAK_MEMORY) {
+        if (metric == Metric.PEAK_MEMORY || metric == Metric.MEMORY_HEADROOM) {
             reason.append("; limit ").append(usage.memoryLimit().map(Object::toString).orElse("none"));
         }
-        return reason.append("; ").append(check.method()).toString();
+        reason.append("; ").append(check.method());
+        if (budgetDirection) {
+            check.note().ifPresent(note -> reason.append("; ").append(note));
+            Contention.explain(metric, usage).ifPresent(starved -> reason.append("; ").append(starved));
+        }
+        return reason.toString();
     }
 }

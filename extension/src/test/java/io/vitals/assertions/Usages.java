@@ -91,6 +91,11 @@ final class Usages {
         return this;
     }
 
+    Usages throttled(Duration value) {
+        this.throttledTime = value;
+        return this;
+    }
+
     Usages noPhases() {
         this.phases = false;
         return this;

@@ -7,6 +7,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import io.vitals.ResourceUsage;
 
+import java.util.Optional;
+
 import org.assertj.core.api.junit.jupiter.InjectSoftAssertions;
 import org.assertj.core.api.junit.jupiter.SoftAssertionsExtension;
 import org.junit.jupiter.api.Test;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
+import org.opentest4j.AssertionFailedError;
 
 class VitalsSoftAssertionsTests {
 
@@ -83,6 +86,62 @@ class VitalsSoftAssertionsTests {
                         + "Expecting CPU time:%n")),
                 third -> assertThat(third).startsWith(String.format("[container 'tf'] %n"
                         + "Expecting container 'tf' to be OOM-killed")));
+    }
+
+    @Test
+    void should_collect_each_kind_of_failure_with_a_stack_trace_starting_at_the_test() {
+        // GIVEN
+        VitalsSoftAssertions softly = new VitalsSoftAssertions();
+        ResourceUsage noLimit = Usages.usages().memoryLimit(Optional.empty()).build();
+        // WHEN
+        softly.assertThat(usage()).hasPeakMemoryAtMost("1.5GiB");
+        softly.assertThat(usage()).hasCpuTimeAtLeast("1m");
+        softly.assertThat(noLimit).hasMemoryHeadroomAtLeast("20%");
+        softly.assertThat(usage()).wasOomKilled();
+        softly.assertThat(usage()).phase("warmup");
+        softly.assertThat(usage()).phase("train").hasPeakMemoryAtMost("1GiB");
+        softly.assertThat((ResourceUsage) null).wasNotOomKilled();
+        // THEN
+        String test = "should_collect_each_kind_of_failure_with_a_stack_trace_starting_at_the_test";
+        assertThat(softly.errorsCollected()).hasSize(7).allSatisfy(error -> {
+            assertThat(error.getStackTrace()[0].getClassName()).isEqualTo(getClass().getName());
+            assertThat(error.getStackTrace()[0].getMethodName()).isEqualTo(test);
+            assertThat(error).hasMessageContaining(String.format("%nat VitalsSoftAssertionsTests.%s(", test));
+        });
+        assertThat(softly.errorsCollected()).extracting(Throwable::getMessage).satisfiesExactly(
+                peak -> assertThat(peak).contains("Expecting peak memory:", "to be at most:"),
+                cpu -> assertThat(cpu).contains("Expecting CPU time:", "to be at least:"),
+                headroom -> assertThat(headroom).contains("Expecting memory headroom:", "it could not be checked"),
+                oom -> assertThat(oom).contains("Expecting container 'tf' to be OOM-killed"),
+                missing -> assertThat(missing).contains("Expecting the test to have marked phase:"),
+                phase -> assertThat(phase).startsWith(String.format("[container 'tf', phase 'train'] %n"
+                        + "Expecting peak memory:%n")),
+                none -> assertThat(none).startsWith(String.format("%nExpecting actual not to be null")));
+    }
+
+    @Test
+    void should_keep_actual_and_expected_in_a_collected_budget_failure() {
+        // GIVEN
+        VitalsSoftAssertions softly = new VitalsSoftAssertions();
+        // WHEN
+        softly.assertThat(usage()).hasPeakMemoryAtMost("1.5GiB");
+        // THEN
+        assertThat(softly.errorsCollected()).singleElement().isInstanceOfSatisfying(AssertionFailedError.class,
+                error -> {
+                    assertThat(error.getActual().getValue()).isEqualTo("1.7 GiB");
+                    assertThat(error.getExpected().getValue()).isEqualTo("1.5 GiB");
+                });
+    }
+
+    @Test
+    void should_honour_an_overriding_message_in_soft_assertions() {
+        // GIVEN
+        VitalsSoftAssertions softly = new VitalsSoftAssertions();
+        // WHEN
+        softly.assertThat(usage()).overridingErrorMessage("too much").hasPeakMemoryAtMost("1.5GiB");
+        // THEN
+        assertThat(softly.errorsCollected()).singleElement().extracting(Throwable::getMessage).asString()
+                .startsWith("[container 'tf'] too much");
     }
 
     @Test
