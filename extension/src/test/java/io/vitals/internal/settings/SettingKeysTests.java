@@ -2,13 +2,8 @@ package io.vitals.internal.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.MeasureResources;
-import io.vitals.tensorflow.TensorFlowContainer;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,13 +33,9 @@ class SettingKeysTests {
     /** The string literals starting with "vitals." (the regex skips escaped quotes inside a literal). */
     private static final Pattern KEY_LITERAL = Pattern.compile("\"(vitals\\.(?:[^\"\\\\]|\\\\.)*)\"");
 
-    /**
-     * The classes that declare keys: the extension's settings on {@link MeasureResources}, and the system
-     * properties of {@link TensorFlowContainer}, which reads them itself, with or without the extension.
-     */
-    private static final Map<Path, Class<?>> DECLARING = Map.of(
-            source(MeasureResources.class), MeasureResources.class,
-            source(TensorFlowContainer.class), TensorFlowContainer.class);
+    /** The declaring classes (see {@link SettingKeys#DECLARING}) by source file. */
+    private static final Map<Path, Class<?>> DECLARING = SettingKeys.DECLARING.stream()
+            .collect(Collectors.toMap(SettingKeysTests::source, type -> type));
 
     /** Literals that start with "vitals." but are no keys, and why. */
     private static final Map<String, String> NOT_KEYS = Map.of(
@@ -79,8 +70,8 @@ class SettingKeysTests {
     void eachKeyIsDeclaredOnce() throws IOException {
         Map<String, List<String>> constantsByKey = new HashMap<>();
         for (Class<?> type : DECLARING.values()) {
-            keyConstants(type).forEach((name, key) -> constantsByKey.computeIfAbsent(key, k -> new ArrayList<>())
-                    .add(type.getSimpleName() + "." + name));
+            SettingKeys.constants(type).forEach((name, key) -> constantsByKey
+                    .computeIfAbsent(key, k -> new ArrayList<>()).add(type.getSimpleName() + "." + name));
         }
         assertThat(constantsByKey).as("keys declared more than once")
                 .allSatisfy((key, constants) -> assertThat(constants).as(key).hasSize(1));
@@ -89,44 +80,19 @@ class SettingKeysTests {
             Set<String> literals = literals(MAIN.resolve(declaring.getKey()));
             assertThat(literals).as("key literals of %s that are not the value of one of its key constants",
                     declaring.getValue().getSimpleName())
-                    .isSubsetOf(keyConstants(declaring.getValue()).values());
+                    .isSubsetOf(SettingKeys.constants(declaring.getValue()).values());
         }
     }
 
     @Test
-    @DisplayName("MeasureResources declares the keys every typed view reads")
+    @DisplayName("the declaring classes declare the keys every typed view reads, and no others")
     void theKnownKeys() {
-        assertThat(keys()).containsExactlyInAnyOrder(
+        assertThat(SettingKeys.all()).containsExactlyInAnyOrder(
                 "vitals.samplingInterval", "vitals.probe", "vitals.reportDir", "vitals.requireDocker",
                 "vitals.strict", "vitals.memoryWarning", "vitals.console", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
                 "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs");
-    }
-
-    /** Every key constant's value, of every declaring class. */
-    static Set<String> keys() {
-        return DECLARING.values().stream().flatMap(type -> keyConstants(type).values().stream())
-                .collect(Collectors.toSet());
-    }
-
-    /** The public static String constants of {@code type} whose value starts with "vitals.", by name. */
-    static Map<String, String> keyConstants(Class<?> type) {
-        Map<String, String> constants = new HashMap<>();
-        for (Field field : type.getDeclaredFields()) {
-            int modifiers = field.getModifiers();
-            if (field.getType() == String.class && Modifier.isStatic(modifiers) && Modifier.isPublic(modifiers)) {
-                try {
-                    String value = (String) field.get(null);
-                    if (value.startsWith("vitals.")) {
-                        constants.put(field.getName(), value);
-                    }
-                } catch (IllegalAccessException e) {
-                    throw new AssertionError("cannot read " + field, e);
-                }
-            }
-        }
-        return constants;
     }
 
     private static Set<String> literals(Path file) throws IOException {
