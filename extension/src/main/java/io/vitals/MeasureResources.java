@@ -91,9 +91,7 @@ public @interface MeasureResources {
      */
     String CONSOLE_KEY = "vitals.console";
 
-    /**
-     * Key of the baseline file each test is compared with: {@value}. No comparison without it.
-     */
+    /** Key of the baseline file each test is compared with: {@value}. No comparison without it. */
     String BASELINE_KEY = "vitals.baseline";
 
     /**
