@@ -54,7 +54,11 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 @Testcontainers
 public @interface MeasureResources {
 
-    /** Key of the run-wide sampling interval: {@value}. */
+    // The keys of every run-wide setting live here, and only here: internal code refers to these constants, and
+    // SettingKeysTests fails on a literal of a key anywhere else. docs/configuration.md lists them with their
+    // defaults, and a test keeps it in step.
+
+    /** Key of the run-wide sampling interval: {@value}. Default {@code 50ms}; at least {@code 1ms}. */
     String SAMPLING_INTERVAL_KEY = "vitals.samplingInterval";
 
     /** Key of the run-wide probe choice ({@code auto}, {@code host_cgroup}, {@code engine_api}): {@value}. */
@@ -78,8 +82,78 @@ public @interface MeasureResources {
      */
     String STRICT_KEY = "vitals.strict";
 
-    /** Key of the memory warning threshold, a share of the limit: {@value}. Default {@code 90%}. */
+    /** Key of the memory warning threshold, a share of the limit: {@value}. Default {@code 90%}; at most 100%. */
     String MEMORY_WARNING_KEY = "vitals.memoryWarning";
+
+    /**
+     * Key of what is printed to the console after each test class: {@value}. {@code table} (the default),
+     * {@code json} or {@code off}.
+     */
+    String CONSOLE_KEY = "vitals.console";
+
+    /** Key of the baseline file each test is compared with: {@value}. No comparison without it. */
+    String BASELINE_KEY = "vitals.baseline";
+
+    /**
+     * Key that appends this run to the baseline when the run ends: {@value}. Default {@code false}; with
+     * {@code true} a regression never fails.
+     */
+    String BASELINE_UPDATE_KEY = "vitals.baseline.update";
+
+    /**
+     * Key of what a regression against the baseline does: {@value}. {@code fail} (the default) fails the test,
+     * {@code warn} only reports it.
+     */
+    String BASELINE_MODE_KEY = "vitals.baseline.mode";
+
+    /**
+     * Key of how many runs the baseline keeps per test, the median of which is compared: {@value}. Default
+     * {@code 1}.
+     */
+    String BASELINE_RUNS_KEY = "vitals.baseline.runs";
+
+    /**
+     * Key of how far every metric may move from its baseline (with a run history: the minimum effect): {@value}.
+     * A percentage, default {@code 10%}, or {@code off}. {@link #TOLERANCE_KEY_PREFIX} sets it per metric.
+     */
+    String TOLERANCE_KEY = "vitals.tolerance";
+
+    /**
+     * Prefix of the per-metric tolerance keys, followed by the metric's key, e.g.
+     * {@code vitals.tolerance.peakMemory}: {@value}. Falls back to {@link #TOLERANCE_KEY}, except for
+     * {@code wallTime}, which is compared only when its own key is set.
+     */
+    String TOLERANCE_KEY_PREFIX = TOLERANCE_KEY + ".";
+
+    /**
+     * Key of the run history file (JSON Lines): {@value}. With it set, the history replaces the baseline
+     * comparison.
+     */
+    String HISTORY_KEY = "vitals.history";
+
+    /**
+     * Key that adds this run to the history file when the run ends: {@value}. Default {@code false}; with
+     * {@code true} a regression only warns.
+     */
+    String HISTORY_UPDATE_KEY = "vitals.history.update";
+
+    /**
+     * Key of how many runs the history keeps per test, container, phase and metric: {@value}. Default {@code 20},
+     * at least {@code 2}.
+     */
+    String HISTORY_RUNS_KEY = "vitals.history.runs";
+
+    /**
+     * Key of the significance level of the comparison with the history: {@value}. Default {@code 0.05}, between
+     * 0 and 0.5.
+     */
+    String STATS_ALPHA_KEY = "vitals.stats.alpha";
+
+    /**
+     * Key of this run's id in the history: {@value}. Every shard of one CI run should share it, so that merging
+     * joins them. Default: made from the start time, e.g. {@code 20260301T101530Z}.
+     */
+    String RUN_ID_KEY = "vitals.runId";
 
     /**
      * How often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}. Default {@code 50ms}. The Engine

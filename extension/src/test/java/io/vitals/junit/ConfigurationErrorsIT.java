@@ -64,9 +64,8 @@ class ConfigurationErrorsIT {
                 Arguments.of(FlagOnPhase.class, "@ResourceBudget(phase = \"train\", allowOomKill = true) on method "
                         + "FlagOnPhase.test(): allowOomKill and failFast apply to the whole test; set them on a "
                         + "@ResourceBudget without a phase"),
-                Arguments.of(BadInterval.class, "Invalid @MeasureResources samplingInterval (or "
-                        + "vitals.samplingInterval) 'fast': Invalid duration 'fast': expected "
-                        + DurationParser.ACCEPTED_FORMS));
+                Arguments.of(BadInterval.class, "Invalid @MeasureResources(samplingInterval = \"fast\"): "
+                        + "expected a duration of at least 1ms, such as 50ms, 1s or ISO-8601 PT0.5S"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -92,8 +91,8 @@ class ConfigurationErrorsIT {
 
         Throwable failure = VitalsTestKit.failureOf(results.containerEvents().failed().stream().findFirst()
                 .orElseThrow());
-        assertThat(failure).hasMessage("Invalid @MeasureResources samplingInterval (or vitals.samplingInterval) "
-                + "'0ms': the sampling interval must be at least 1ms");
+        assertThat(failure).hasMessage("Invalid value '0ms' for configuration parameter 'vitals.samplingInterval': "
+                + "expected a duration of at least 1ms, such as 50ms, 1s or ISO-8601 PT0.5S");
     }
 
     private static long managedContainers() {

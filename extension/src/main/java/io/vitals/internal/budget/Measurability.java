@@ -1,5 +1,6 @@
 package io.vitals.internal.budget;
 
+import io.vitals.MeasureResources;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.BudgetCheck;
@@ -19,9 +20,6 @@ import java.util.OptionalDouble;
  * attributes writeback to the writer's cgroup, so its figures are taken as measured.
  */
 public final class Measurability {
-
-    /** Key of the setting that turns a budget on a figure this host cannot measure into a failure. */
-    public static final String STRICT_KEY = io.vitals.MeasureResources.STRICT_KEY;
 
     /** What the report shows in place of the figure. */
     public static final String NOT_MEASURABLE = "not measurable here";
@@ -61,8 +59,8 @@ public final class Measurability {
         if (reason.isEmpty()) {
             return check;
         }
-        String note = reason.get() + (strict ? " (" + STRICT_KEY + "=true fails such a budget)"
-                : " (set " + STRICT_KEY + "=true to fail such a budget)");
+        String note = reason.get() + (strict ? " (" + MeasureResources.STRICT_KEY + "=true fails such a budget)"
+                : " (set " + MeasureResources.STRICT_KEY + "=true to fail such a budget)");
         return new BudgetCheck(check.attribute(), check.limit(), check.limitValue(), NOT_MEASURABLE,
                 check.actualValue(), !strict, OptionalDouble.empty(), check.method(), check.at(), Optional.of(note));
     }

@@ -1,10 +1,12 @@
 package io.vitals.internal.junit;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +42,9 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
     static Reports open(Path reportDir, Function<String, Optional<String>> config) {
         ReportSettings settings;
         try {
-            settings = ReportSettings.from(key -> key.equals(ReportSettings.REPORT_DIR)
+            settings = ReportSettings.from(key -> key.equals(MeasureResources.REPORT_DIR_KEY)
                     ? Optional.of(reportDir.toString()) : config.apply(key));
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidSettingException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }
         return new Reports(new ReportSession(settings));

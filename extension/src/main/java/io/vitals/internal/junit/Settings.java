@@ -3,11 +3,13 @@ package io.vitals.internal.junit;
 import io.vitals.MeasureResources;
 import io.vitals.Percentage;
 import io.vitals.ProbeMode;
-import io.vitals.internal.units.DurationParser;
+import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.settings.InvalidSettingException;
+import io.vitals.internal.settings.SettingParser;
+import io.vitals.internal.settings.SettingsReader;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -24,78 +26,40 @@ record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, bool
     static final Duration DEFAULT_INTERVAL = Duration.ofMillis(50);
     static final Percentage DEFAULT_MEMORY_WARNING = Percentage.of(90);
 
+    private static final String ANNOTATION = MeasureResources.class.getSimpleName();
+
+    private static final SettingParser<Duration> INTERVAL = SettingParser.duration()
+            .where(interval -> interval.compareTo(Duration.ofMillis(1)) >= 0,
+                    "a duration of at least 1ms, such as 50ms, 1s or ISO-8601 PT0.5S");
+    private static final SettingParser<Percentage> MEMORY_WARNING = SettingParser.percentage()
+            .where(warning -> warning.value() <= 100, "a share of the memory limit of at most 100%, e.g. 90%");
+
+    /** @throws ExtensionConfigurationException naming the attribute or key, the value and what is accepted */
     static Settings resolve(Optional<MeasureResources> annotation, Function<String, Optional<String>> config) {
-        String interval = pick(annotation.map(MeasureResources::samplingInterval), config,
-                MeasureResources.SAMPLING_INTERVAL_KEY);
-        String reportDir = pick(annotation.map(MeasureResources::reportDir), config,
-                MeasureResources.REPORT_DIR_KEY);
-        String warning = pick(annotation.map(MeasureResources::memoryWarning), config,
-                MeasureResources.MEMORY_WARNING_KEY);
-        ProbeMode probe = annotation.map(MeasureResources::probe).filter(mode -> mode != ProbeMode.AUTO)
-                .orElseGet(() -> config.apply(MeasureResources.PROBE_KEY).map(Settings::parseProbe)
-                        .orElse(ProbeMode.AUTO));
-        boolean requireDocker = config.apply(MeasureResources.REQUIRE_DOCKER_KEY)
-                .map(text -> parseBoolean(MeasureResources.REQUIRE_DOCKER_KEY, text)).orElse(false);
-        boolean strict = config.apply(MeasureResources.STRICT_KEY)
-                .map(text -> parseBoolean(MeasureResources.STRICT_KEY, text)).orElse(false);
-        return new Settings(interval.isEmpty() ? DEFAULT_INTERVAL : parseInterval(interval),
-                probe, Path.of(reportDir.isEmpty() ? "target/vitals" : reportDir), requireDocker,
-                warning.isEmpty() ? DEFAULT_MEMORY_WARNING : parseWarning(warning), strict);
-    }
-
-    private static String pick(Optional<String> fromAnnotation, Function<String, Optional<String>> config,
-            String key) {
-        return fromAnnotation.filter(value -> !value.isBlank())
-                .or(() -> config.apply(key).filter(value -> !value.isBlank())).orElse("");
-    }
-
-    private static Duration parseInterval(String text) {
-        Duration interval;
+        SettingsReader reader = new SettingsReader(config);
         try {
-            interval = DurationParser.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw invalid("samplingInterval", MeasureResources.SAMPLING_INTERVAL_KEY, text, e.getMessage());
-        }
-        if (interval.compareTo(Duration.ofMillis(1)) < 0) {
-            throw invalid("samplingInterval", MeasureResources.SAMPLING_INTERVAL_KEY, text,
-                    "the sampling interval must be at least 1ms");
-        }
-        return interval;
-    }
-
-    private static Percentage parseWarning(String text) {
-        try {
-            Percentage warning = Percentage.parse(text);
-            if (warning.value() > 100) {
-                throw new IllegalArgumentException("a share of the memory limit cannot exceed 100%");
-            }
-            return warning;
-        } catch (IllegalArgumentException e) {
-            throw invalid("memoryWarning", MeasureResources.MEMORY_WARNING_KEY, text, e.getMessage());
+            Duration interval = pick(annotation.map(MeasureResources::samplingInterval), "samplingInterval",
+                    MeasureResources.SAMPLING_INTERVAL_KEY, INTERVAL, reader).orElse(DEFAULT_INTERVAL);
+            Path reportDir = pick(annotation.map(MeasureResources::reportDir), "reportDir",
+                    MeasureResources.REPORT_DIR_KEY, SettingParser.path(), reader)
+                    .orElse(ReportSettings.DEFAULT_REPORT_DIR);
+            Percentage warning = pick(annotation.map(MeasureResources::memoryWarning), "memoryWarning",
+                    MeasureResources.MEMORY_WARNING_KEY, MEMORY_WARNING, reader).orElse(DEFAULT_MEMORY_WARNING);
+            // AUTO is the attribute's default, so only another mode on the annotation overrides the run-wide key.
+            ProbeMode probe = annotation.map(MeasureResources::probe).filter(mode -> mode != ProbeMode.AUTO)
+                    .orElseGet(() -> reader.read(MeasureResources.PROBE_KEY, SettingParser.enumOf(ProbeMode.class),
+                            ProbeMode.AUTO));
+            boolean requireDocker = reader.read(MeasureResources.REQUIRE_DOCKER_KEY, SettingParser.bool(), false);
+            boolean strict = reader.read(MeasureResources.STRICT_KEY, SettingParser.bool(), false);
+            return new Settings(interval, probe, reportDir, requireDocker, warning, strict);
+        } catch (InvalidSettingException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
         }
     }
 
-    private static ProbeMode parseProbe(String text) {
-        try {
-            return ProbeMode.valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new ExtensionConfigurationException("Invalid value '" + text + "' for "
-                    + MeasureResources.PROBE_KEY + ": expected auto, host_cgroup or engine_api");
-        }
-    }
-
-    private static boolean parseBoolean(String key, String text) {
-        String value = text.trim().toLowerCase(Locale.ROOT);
-        if (!value.equals("true") && !value.equals("false")) {
-            throw new ExtensionConfigurationException("Invalid value '" + text + "' for "
-                    + key + ": expected true or false");
-        }
-        return value.equals("true");
-    }
-
-    private static ExtensionConfigurationException invalid(String attribute, String key, String value,
-            String reason) {
-        return new ExtensionConfigurationException("Invalid @MeasureResources " + attribute + " (or " + key
-                + ") '" + value + "': " + reason);
+    private static <T> Optional<T> pick(Optional<String> fromAnnotation, String attribute, String key,
+            SettingParser<T> parser, SettingsReader reader) {
+        return fromAnnotation.flatMap(value -> SettingsReader.attribute(ANNOTATION, attribute, value, parser))
+                .or(() -> reader.read(key, parser));
     }
 }

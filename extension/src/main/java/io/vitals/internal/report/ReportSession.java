@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.baseline.Baseline;
 import io.vitals.internal.report.baseline.BaselineComparator;
 import io.vitals.internal.report.baseline.BaselineFile;
@@ -117,7 +118,7 @@ public final class ReportSession implements AutoCloseable {
             }
         } else if (settings.baseline().isPresent() && !settings.baselineUpdate()) {
             warnings.accept("Baseline " + settings.baseline().get() + " does not exist; nothing is compared. Run with -D"
-                    + ReportSettings.BASELINE_UPDATE + "=true to create it.");
+                    + MeasureResources.BASELINE_UPDATE_KEY + "=true to create it.");
         }
         this.baseline = loaded;
         this.baselineFound = found;
@@ -413,7 +414,7 @@ public final class ReportSession implements AutoCloseable {
             if (!warnedUnwritable) {
                 warnedUnwritable = true;
                 warnings.accept("Cannot write Vitals reports to " + settings.reportDir().toAbsolutePath() + " ("
-                        + e + "); tests run on, but reports are missing. Set " + ReportSettings.REPORT_DIR
+                        + e + "); tests run on, but reports are missing. Set " + MeasureResources.REPORT_DIR_KEY
                         + " to a writable directory. Further write failures are not reported.");
             }
         } catch (RuntimeException e) {

@@ -1,12 +1,14 @@
 package io.vitals.internal.report;
 
+import io.vitals.MeasureResources;
 import io.vitals.Percentage;
 import io.vitals.internal.report.baseline.Tolerances;
 import io.vitals.internal.report.history.HistorySettings;
+import io.vitals.internal.settings.SettingParser;
+import io.vitals.internal.settings.SettingsReader;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -22,7 +24,7 @@ import java.util.function.Function;
  * @param baselineRuns how many runs the baseline keeps per test; the median of them is compared
  * @param tolerances how far each metric may move before it counts as a regression or an improvement; with a run
  *     history, the minimum effect
- * @param history the run history ({@code vitals.history}) and its statistical comparison
+ * @param history the run history ({@link MeasureResources#HISTORY_KEY}) and its statistical comparison
  */
 public record ReportSettings(
         Path reportDir,
@@ -34,18 +36,14 @@ public record ReportSettings(
         Tolerances tolerances,
         HistorySettings history) {
 
-    public static final String REPORT_DIR = "vitals.reportDir";
-    public static final String CONSOLE = "vitals.console";
-    public static final String BASELINE = "vitals.baseline";
-    public static final String BASELINE_UPDATE = "vitals.baseline.update";
-    public static final String BASELINE_MODE = "vitals.baseline.mode";
-    public static final String BASELINE_RUNS = "vitals.baseline.runs";
-    public static final String TOLERANCE = "vitals.tolerance";
-    /** Prefix of the per-metric tolerance, e.g. {@code vitals.tolerance.peakMemory}. */
-    public static final String TOLERANCE_PREFIX = "vitals.tolerance.";
-
-    public static final String DEFAULT_REPORT_DIR = "target/vitals";
+    // The keys are MeasureResources' constants; the defaults of the report keys are declared here, once.
+    public static final Path DEFAULT_REPORT_DIR = Path.of("target/vitals");
+    public static final ConsoleMode DEFAULT_CONSOLE = ConsoleMode.TABLE;
+    public static final BaselineMode DEFAULT_BASELINE_MODE = BaselineMode.FAIL;
+    public static final int DEFAULT_BASELINE_RUNS = 1;
     public static final Percentage DEFAULT_TOLERANCE = Percentage.of(10);
+
+    private static final SettingParser<Optional<Percentage>> TOLERANCE = SettingParser.percentage().orOff();
 
     /** What is printed to the console after each test class. */
     public enum ConsoleMode { TABLE, JSON, OFF }
@@ -65,95 +63,34 @@ public record ReportSettings(
     }
 
     /**
-     * Reads every {@code vitals.*} report key from {@code lookup} (JUnit configuration parameters, then system
-     * properties). {@code wallTime} is compared with a baseline only when {@code vitals.tolerance.wallTime} is set,
-     * since wall time depends on the machine more than on the code.
+     * Reads every report key from {@code lookup} (JUnit configuration parameters, then system properties).
+     * {@code wallTime} is compared with a baseline only when its own tolerance key is set, since wall time depends
+     * on the machine more than on the code.
      *
-     * @throws IllegalArgumentException naming the key, the value and what is accepted, for the first bad value
+     * @throws io.vitals.internal.settings.InvalidSettingException naming the key, the value and what is accepted,
+     *     for the first bad value
      */
     public static ReportSettings from(Function<String, Optional<String>> lookup) {
-        Path dir = lookup.apply(REPORT_DIR).map(String::strip).filter(s -> !s.isEmpty()).map(Path::of)
-                .orElse(Path.of(DEFAULT_REPORT_DIR));
-        ConsoleMode console = enumValue(lookup, CONSOLE, ConsoleMode.class, ConsoleMode.TABLE);
-        Optional<Path> baseline = lookup.apply(BASELINE).map(String::strip).filter(s -> !s.isEmpty()).map(Path::of);
-        boolean update = bool(lookup, BASELINE_UPDATE);
-        BaselineMode mode = enumValue(lookup, BASELINE_MODE, BaselineMode.class, BaselineMode.FAIL);
-        int runs = lookup.apply(BASELINE_RUNS).map(v -> positiveInt(BASELINE_RUNS, v)).orElse(1);
-        Optional<Percentage> all = lookup.apply(TOLERANCE).map(v -> tolerance(TOLERANCE, v)).orElse(Optional.of(
-                DEFAULT_TOLERANCE));
+        SettingsReader reader = new SettingsReader(lookup);
+        Path dir = reader.read(MeasureResources.REPORT_DIR_KEY, SettingParser.path(), DEFAULT_REPORT_DIR);
+        ConsoleMode console = reader.read(MeasureResources.CONSOLE_KEY, SettingParser.enumOf(ConsoleMode.class),
+                DEFAULT_CONSOLE);
+        Optional<Path> baseline = reader.read(MeasureResources.BASELINE_KEY, SettingParser.path());
+        boolean update = reader.read(MeasureResources.BASELINE_UPDATE_KEY, SettingParser.bool(), false);
+        BaselineMode mode = reader.read(MeasureResources.BASELINE_MODE_KEY, SettingParser.enumOf(BaselineMode.class),
+                DEFAULT_BASELINE_MODE);
+        int runs = reader.read(MeasureResources.BASELINE_RUNS_KEY, SettingParser.wholeNumber(1, 5),
+                DEFAULT_BASELINE_RUNS);
+        Optional<Percentage> all = reader.read(MeasureResources.TOLERANCE_KEY, TOLERANCE,
+                Optional.of(DEFAULT_TOLERANCE));
         Map<Metric, Optional<Percentage>> perMetric = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
-            String key = TOLERANCE_PREFIX + metric.key();
-            Optional<Optional<Percentage>> own = lookup.apply(key).map(v -> tolerance(key, v));
+            Optional<Optional<Percentage>> own = reader.read(MeasureResources.TOLERANCE_KEY_PREFIX + metric.key(),
+                    TOLERANCE);
             Optional<Percentage> fallback = metric == Metric.WALL_TIME ? Optional.empty() : all;
             perMetric.put(metric, own.orElse(fallback));
         }
         return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),
-                HistorySettings.from(lookup));
-    }
-
-    private static <E extends Enum<E>> E enumValue(Function<String, Optional<String>> lookup, String key,
-            Class<E> type, E fallback) {
-        Optional<String> value = lookup.apply(key);
-        if (value.isEmpty()) {
-            return fallback;
-        }
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(value.get().strip())) {
-                return constant;
-            }
-        }
-        StringBuilder accepted = new StringBuilder();
-        for (E constant : type.getEnumConstants()) {
-            accepted.append(accepted.length() == 0 ? "" : ", ").append(constant.name().toLowerCase(Locale.ROOT));
-        }
-        throw invalid(key, value.get(), accepted.toString());
-    }
-
-    private static boolean bool(Function<String, Optional<String>> lookup, String key) {
-        Optional<String> value = lookup.apply(key).map(String::strip);
-        if (value.isEmpty() || value.get().equalsIgnoreCase("false")) {
-            return false;
-        }
-        if (value.get().equalsIgnoreCase("true")) {
-            return true;
-        }
-        throw invalid(key, value.get(), "true, false");
-    }
-
-    private static int positiveInt(String key, String value) {
-        try {
-            int parsed = Integer.parseInt(value.strip());
-            if (parsed >= 1) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            throw invalid(key, value, "a whole number of at least 1, e.g. 5", e);
-        }
-        throw invalid(key, value, "a whole number of at least 1, e.g. 5");
-    }
-
-    // Empty means "off": the metric is not compared.
-    private static Optional<Percentage> tolerance(String key, String value) {
-        if (value.strip().equalsIgnoreCase("off")) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Percentage.parse(value));
-        } catch (IllegalArgumentException e) {
-            throw invalid(key, value, "a percentage such as 10% or 2.5%, or off", e);
-        }
-    }
-
-    private static IllegalArgumentException invalid(String key, String value, String accepted) {
-        return new IllegalArgumentException(message(key, value, accepted));
-    }
-
-    private static IllegalArgumentException invalid(String key, String value, String accepted, Exception cause) {
-        return new IllegalArgumentException(message(key, value, accepted), cause);
-    }
-
-    private static String message(String key, String value, String accepted) {
-        return "Invalid value '" + value + "' for configuration parameter '" + key + "': expected " + accepted;
+                HistorySettings.from(reader));
     }
 }

@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.MeasureResources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
@@ -42,7 +43,7 @@ class ReportSessionTests {
     }
 
     private ReportSession session() {
-        return session(Map.of(ReportSettings.REPORT_DIR, dir.toString()));
+        return session(Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString()));
     }
 
     @Nested
@@ -161,7 +162,7 @@ class ReportSessionTests {
         @DisplayName("an unwritable report directory gives one warning and never throws")
         void unwritableDirectory() throws IOException {
             Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
-            ReportSession session = session(Map.of(ReportSettings.REPORT_DIR, file.resolve("vitals").toString()));
+            ReportSession session = session(Map.of(MeasureResources.REPORT_DIR_KEY, file.resolve("vitals").toString()));
 
             assertThatCode(() -> {
                 for (int i = 0; i < 5; i++) {
@@ -171,7 +172,7 @@ class ReportSessionTests {
                 session.close();
             }).doesNotThrowAnyException();
             assertThat(warnings).singleElement().asString().contains("Cannot write Vitals reports to")
-                    .contains(ReportSettings.REPORT_DIR);
+                    .contains(MeasureResources.REPORT_DIR_KEY);
         }
 
         @Test
@@ -207,8 +208,8 @@ class ReportSessionTests {
         @Test
         @DisplayName("json console mode prints one JSON line per test")
         void jsonConsole() throws IOException {
-            try (ReportSession session = session(Map.of(ReportSettings.REPORT_DIR, dir.toString(),
-                    ReportSettings.CONSOLE, "json"))) {
+            try (ReportSession session = session(Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(),
+                    MeasureResources.CONSOLE_KEY, "json"))) {
                 session.testFinished(ReportFixtures.result("com.example.T", "a"));
                 session.testFinished(ReportFixtures.result("com.example.T", "b"));
                 session.classFinished("com.example.T");
@@ -224,8 +225,8 @@ class ReportSessionTests {
         @Test
         @DisplayName("off console mode prints nothing")
         void offConsole() {
-            try (ReportSession session = session(Map.of(ReportSettings.REPORT_DIR, dir.toString(),
-                    ReportSettings.CONSOLE, "off"))) {
+            try (ReportSession session = session(Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(),
+                    MeasureResources.CONSOLE_KEY, "off"))) {
                 session.testFinished(ReportFixtures.result("com.example.T", "a"));
                 session.classFinished("com.example.T");
             }

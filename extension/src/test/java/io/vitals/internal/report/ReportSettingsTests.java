@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.Percentage;
+import io.vitals.internal.report.history.HistorySettings;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -56,18 +58,48 @@ class ReportSettingsTests {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-            "vitals.console; tabel; expected table, json, off",
-            "vitals.baseline.mode; strict; expected fail, warn",
-            "vitals.baseline.update; yes; expected true, false",
-            "vitals.baseline.runs; 0; expected a whole number of at least 1",
-            "vitals.baseline.runs; three; expected a whole number of at least 1",
-            "vitals.tolerance; 10; expected a percentage such as 10% or 2.5%, or off",
-            "vitals.tolerance.cpuTime; -5%; expected a percentage such as 10% or 2.5%, or off" })
+            "vitals.console; tabel; expected table, json or off",
+            "vitals.baseline.mode; strict; expected fail or warn",
+            "vitals.baseline.update; yes; expected true or false",
+            "vitals.baseline.runs; 0; expected a whole number of at least 1, e.g. 5",
+            "vitals.baseline.runs; three; expected a whole number of at least 1, e.g. 5",
+            "vitals.tolerance; 10; expected a non-negative number followed by",
+            "vitals.tolerance.cpuTime; -5%; expected a non-negative number followed by",
+            "vitals.history.runs; 1; expected a whole number of at least 2, e.g. 20",
+            "vitals.stats.alpha; 0.5; expected a significance level between 0 and 0.5, e.g. 0.05 or 0.01",
+            "vitals.stats.alpha; five percent; expected a significance level between 0 and 0.5" })
     @DisplayName("a bad value names the key, the value and what is accepted")
     void badValues(String key, String value, String expected) {
         assertThatThrownBy(() -> parse(Map.of(key, value)))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidSettingException.class)
                 .hasMessageStartingWith("Invalid value '" + value + "' for configuration parameter '" + key + "': ")
                 .hasMessageContaining(expected);
+    }
+
+    @Test
+    @DisplayName("a tolerance accepts a percentage or off, and says so")
+    void toleranceOrOff() {
+        assertThat(parse(Map.of("vitals.tolerance", "OFF")).tolerances().of(Metric.CPU_TIME)).isEmpty();
+        assertThatThrownBy(() -> parse(Map.of("vitals.tolerance.peakMemory", "lots")))
+                .hasMessageEndingWith("expected " + Percentage.ACCEPTED_FORMS + ", or off");
+    }
+
+    @Test
+    @DisplayName("a blank value means the default, as an unset one does")
+    void blankMeansDefault() {
+        ReportSettings s = parse(Map.of("vitals.reportDir", " ", "vitals.console", "", "vitals.baseline", "  ",
+                "vitals.baseline.update", "", "vitals.tolerance", " ", "vitals.history.runs", ""));
+        assertThat(s).isEqualTo(ReportSettings.defaults());
+    }
+
+    @Test
+    @DisplayName("the history keys are read")
+    void historyKeys() {
+        ReportSettings s = parse(Map.of("vitals.history", "h.jsonl", "vitals.history.update", "TRUE",
+                "vitals.history.runs", "30", "vitals.stats.alpha", "0.01", "vitals.runId", " ci-42 "));
+        assertThat(s.history()).isEqualTo(new HistorySettings(Optional.of(Path.of("h.jsonl")), true, 30, 0.01,
+                Optional.of("ci-42")));
+        assertThat(ReportSettings.defaults().history()).isEqualTo(new HistorySettings(Optional.empty(), false,
+                HistorySettings.DEFAULT_KEEP, HistorySettings.DEFAULT_ALPHA, Optional.empty()));
     }
 }

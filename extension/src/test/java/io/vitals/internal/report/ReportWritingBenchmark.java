@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
@@ -55,7 +56,7 @@ public final class ReportWritingBenchmark {
         Path dir = Files.createTempDirectory("vitals-bench");
         long total = System.nanoTime();
         ReportSession session = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(
-                Map.of(ReportSettings.REPORT_DIR, dir.toString(), ReportSettings.CONSOLE, "off").get(key))),
+                Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
                 Clock.systemUTC(), s -> { }, System.err::println);
         long perTest = time("per-test JSON (" + tests + " files, rendered + written)", () -> {
             results.forEach(session::testFinished);

@@ -1,5 +1,6 @@
 package io.vitals.internal.report.history;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.baseline.Tolerances;
@@ -61,7 +62,7 @@ public final class HistorySession {
             } catch (NoSuchFileException e) {
                 if (!settings.update()) {
                     warnings.accept("History " + path + " does not exist; nothing is compared. Run with -D"
-                            + HistorySettings.HISTORY_UPDATE + "=true to create it.");
+                            + MeasureResources.HISTORY_UPDATE_KEY + "=true to create it.");
                 }
             } catch (IOException e) {
                 trouble = "History " + e.getMessage();

@@ -2,6 +2,7 @@ package io.vitals.internal.report.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.Metric;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
@@ -36,15 +37,15 @@ class BaselineTests {
 
     private ReportSession session(Map<String, String> extra) {
         Map<String, String> settings = new HashMap<>(extra);
-        settings.put(ReportSettings.REPORT_DIR, dir.resolve("vitals").toString());
-        settings.put(ReportSettings.BASELINE, dir.resolve("baseline.json").toString());
+        settings.put(MeasureResources.REPORT_DIR_KEY, dir.resolve("vitals").toString());
+        settings.put(MeasureResources.BASELINE_KEY, dir.resolve("baseline.json").toString());
         return new ReportSession(ReportSettings.from(key -> Optional.ofNullable(settings.get(key))),
                 Clock.systemUTC(), console::add, warnings::add);
     }
 
     private void record(double scale, String... methods) {
-        try (ReportSession session = session(Map.of(ReportSettings.BASELINE_UPDATE, "true",
-                ReportSettings.BASELINE_RUNS, "3"))) {
+        try (ReportSession session = session(Map.of(MeasureResources.BASELINE_UPDATE_KEY, "true",
+                MeasureResources.BASELINE_RUNS_KEY, "3"))) {
             for (String method : methods) {
                 session.testFinished(ReportFixtures.result(CLASS, method, Optional.empty(), scale));
             }
@@ -98,7 +99,7 @@ class BaselineTests {
     @DisplayName("warn mode reports the regression but does not fail the test")
     void warnMode() {
         record(1.0, "train");
-        try (ReportSession session = session(Map.of(ReportSettings.BASELINE_MODE, "warn"))) {
+        try (ReportSession session = session(Map.of(MeasureResources.BASELINE_MODE_KEY, "warn"))) {
             TestResult heavier = ReportFixtures.result(CLASS, "train", Optional.empty(), 1.3);
             BaselineVerdict verdict = session.compare(heavier);
             session.testFinished(heavier);
@@ -164,7 +165,7 @@ class BaselineTests {
         double peak = ReportFixtures.result(CLASS, "train").containers().get(0).usage().peakMemory().toBytes();
         // Runs 2.0, 1.1 and 1.2 are kept; their median is 1.2: a 1.3 run is within 10 %, a 1.0 run is not.
         assertThat(Baseline.median(history)).isCloseTo(peak * 1.2, org.assertj.core.data.Percentage.withPercentage(1));
-        try (ReportSession session = session(Map.of(ReportSettings.BASELINE_RUNS, "3"))) {
+        try (ReportSession session = session(Map.of(MeasureResources.BASELINE_RUNS_KEY, "3"))) {
             BaselineVerdict heavier = session.compare(ReportFixtures.result(CLASS, "train", Optional.empty(), 1.3));
             assertThat(heavier.regressions()).noneMatch(f -> f.metric() == Metric.PEAK_MEMORY);
             assertThat(heavier.runs()).isEqualTo(3);

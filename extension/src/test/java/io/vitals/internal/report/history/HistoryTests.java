@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.DataSize;
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -169,10 +170,10 @@ class HistoryTests {
 
         private ReportSession session(Path history, boolean update, String runId) {
             Map<String, String> settings = new HashMap<>();
-            settings.put(ReportSettings.REPORT_DIR, dir.resolve("vitals").toString());
-            settings.put(HistorySettings.HISTORY, history.toString());
-            settings.put(HistorySettings.HISTORY_UPDATE, Boolean.toString(update));
-            settings.put(HistorySettings.RUN_ID, runId);
+            settings.put(MeasureResources.REPORT_DIR_KEY, dir.resolve("vitals").toString());
+            settings.put(MeasureResources.HISTORY_KEY, history.toString());
+            settings.put(MeasureResources.HISTORY_UPDATE_KEY, Boolean.toString(update));
+            settings.put(MeasureResources.RUN_ID_KEY, runId);
             return new ReportSession(ReportSettings.from(key -> Optional.ofNullable(settings.get(key))),
                     Clock.fixed(ReportFixtures.START, ZoneOffset.UTC), s -> { }, warnings::add);
         }

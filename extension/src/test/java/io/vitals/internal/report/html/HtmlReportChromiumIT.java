@@ -3,6 +3,7 @@ package io.vitals.internal.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -43,7 +44,7 @@ class HtmlReportChromiumIT {
         Path reports = dir.resolve("vitals");
         List<String> warnings = new ArrayList<>();
         try (ReportSession session = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(Map.of(
-                ReportSettings.REPORT_DIR, reports.toString(), ReportSettings.CONSOLE, "off").get(key))),
+                MeasureResources.REPORT_DIR_KEY, reports.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
                 Clock.systemUTC(), s -> { }, warnings::add)) {
             for (int i = 0; i < 50; i++) {
                 TestResult result = i == 0 ? ReportFixtures.oomKilled("com.example.TrainingTests", "trainTooLarge")

@@ -2,6 +2,7 @@ package io.vitals.internal.report.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -9,7 +10,6 @@ import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.history.History;
 import io.vitals.internal.report.history.HistoryFile;
 import io.vitals.internal.report.history.HistoryKey;
-import io.vitals.internal.report.history.HistorySettings;
 import io.vitals.internal.report.history.Measurements;
 import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.json.TestJsonWriter;
@@ -87,9 +87,9 @@ class ReportMergerTests {
 
     private Path run(String name, List<TestResult> tests) {
         Map<String, String> settings = new HashMap<>();
-        settings.put(ReportSettings.REPORT_DIR, dir.resolve(name).toString());
-        settings.put(HistorySettings.HISTORY, history.toString());
-        settings.put(HistorySettings.RUN_ID, "ci-42");
+        settings.put(MeasureResources.REPORT_DIR_KEY, dir.resolve(name).toString());
+        settings.put(MeasureResources.HISTORY_KEY, history.toString());
+        settings.put(MeasureResources.RUN_ID_KEY, "ci-42");
         try (ReportSession session = new ReportSession(ReportSettings.from(k -> Optional.ofNullable(settings.get(k))),
                 Clock.fixed(ReportFixtures.START, ZoneOffset.UTC), s -> { }, s -> { })) {
             for (TestResult test : tests) {
