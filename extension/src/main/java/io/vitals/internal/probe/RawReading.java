@@ -57,7 +57,7 @@ public record RawReading(
     public Builder toBuilder() {
         Builder builder = new Builder().at(monotonicNanos, wallTime).cpu(cpu).memory(memory).pids(pids)
                 .blockIo(blockIo).network(network).pressure(pressure);
-        builder.extras.putAll(extras.groups());
+        extras.groups().forEach(builder::extra);
         return builder;
     }
 
@@ -96,7 +96,8 @@ public record RawReading(
         private BlockIoReading blockIo;
         private NetworkReading network;
         private Optional<PressureTotals> pressure = Optional.empty();
-        private final Map<ExtraKey<?>, Extra<?>> extras = new LinkedHashMap<>();
+        /** Made on the first extra: a base probe's full read, every few hundred milliseconds, needs none. */
+        private Map<ExtraKey<?>, Extra<?>> extras;
 
         private Builder() {
         }
@@ -151,19 +152,22 @@ public record RawReading(
         public Builder extra(ExtraKey<?> key, Extra<?> extra) {
             Objects.requireNonNull(key, "key");
             Extras.checkType(key, extra);
+            if (extras == null) {
+                extras = new LinkedHashMap<>();
+            }
             extras.put(key, extra);
             return this;
         }
 
         /** Whether a source has put anything, available or not, under {@code key}. */
         public boolean has(ExtraKey<?> key) {
-            return extras.containsKey(key);
+            return extras != null && extras.containsKey(key);
         }
 
         public RawReading build() {
             return new RawReading(monotonicNanos, require(wallTime, "time"), require(cpu, "cpu"),
                     require(memory, "memory"), require(pids, "pids"), require(blockIo, "blockIo"),
-                    require(network, "network"), pressure, extras.isEmpty() ? Extras.NONE : new Extras(extras));
+                    require(network, "network"), pressure, extras == null ? Extras.NONE : new Extras(extras));
         }
 
         private static <T> T require(T group, String name) {
