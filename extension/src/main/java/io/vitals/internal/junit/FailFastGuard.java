@@ -38,7 +38,8 @@ final class FailFastGuard implements Consumer<RawReading> {
             return;
         }
         for (Limit limit : limits) {
-            double value = limit.metric() == Metric.PEAK_MEMORY ? reading.workingSetBytes() : reading.pids();
+            double value = limit.metric() == Metric.PEAK_MEMORY ? reading.memory().workingSetBytes()
+                    : reading.pids().current();
             if (value > limit.value() && breach.compareAndSet(null, describe(limit, value, reading))) {
                 testThread.interrupt();
                 return;

@@ -33,11 +33,11 @@ final class MemoryGuard implements Consumer<RawReading> {
 
     @Override
     public void accept(RawReading reading) {
-        if (reading.memoryLimitBytes().isEmpty() || warned.get()) {
+        if (reading.memory().limitBytes().isEmpty() || warned.get()) {
             return;
         }
-        long limit = reading.memoryLimitBytes().getAsLong();
-        long used = reading.workingSetBytes();
+        long limit = reading.memory().limitBytes().getAsLong();
+        long used = reading.memory().workingSetBytes();
         if (used >= threshold.fraction() * limit && warned.compareAndSet(false, true)) {
             LOG.warning(() -> String.format("container '%s' in %s crossed %s of its memory limit at %s: %s of %s",
                     container, test, threshold, DurationParser.format(window.offsetOf(reading)),

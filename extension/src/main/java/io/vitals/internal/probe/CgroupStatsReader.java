@@ -11,10 +11,10 @@ import java.time.Clock;
 interface CgroupStatsReader extends AutoCloseable {
 
     /**
-     * Reads every file once. {@code networkReceived}/{@code networkSent} are passed in because they live in the
-     * container's network namespace, not in its cgroup.
+     * Reads every file once. {@code network} is passed in because it lives in the container's network namespace,
+     * not in its cgroup.
      */
-    RawReading read(Clock wallClock, long networkReceived, long networkSent) throws IOException;
+    RawReading read(Clock wallClock, NetworkReading network) throws IOException;
 
     /**
      * Reads only the counters that move fastest and cost least (charged memory, the high-water mark, CPU time,

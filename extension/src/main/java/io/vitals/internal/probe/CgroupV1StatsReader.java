@@ -49,6 +49,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     private final long[] oom = OOM_CONTROL.newValues();
     private final long[] ticks = CPUACCT_STAT.newValues();
     private final long[] throttling = CPU_STAT.newValues();
+    /** Read and written bytes, filled by the allocation-free parser; a {@link BlockIoReading} is made of them. */
     private final long[] io = new long[2];
     /** Asked once: in a container-aware JVM it reads cgroup files itself. */
     private final int onlineCpus = Runtime.getRuntime().availableProcessors();
@@ -89,56 +90,57 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, long networkReceived, long networkSent) throws IOException {
+    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
         long now = System.nanoTime();
         memoryStat.readKeyed(MEMORY_STAT, stat);
-        long charged = usage.readRequired();
-        OptionalLong memoryLimit = limit.isPresent() ? CgroupFiles.limit(limit.get().readValue())
-                : OptionalLong.empty();
-        OptionalLong highWaterMark = highWaterMark();
-        // With a swap limit equal to the memory limit, the memory+swap counter is the one that hits its limit
-        // first, and only memory.memsw.failcnt counts it; take whichever counted more.
-        long limitHits = Math.max(value(failcnt, 0), value(memswFailcnt, 0));
-        long oomKills = oomKills(0);
+        MemoryReading memoryReading = MemoryReading.builder()
+                .charged(usage.readRequired())
+                .inactiveFile(orElse(stat[0], 0))
+                .pageCache(orElse(stat[1], 0))
+                .anonymous(orElse(stat[2], 0))
+                .swap(CgroupFiles.optional(stat[3]))
+                .limit(limit.isPresent() ? CgroupFiles.limit(limit.get().readValue()) : OptionalLong.empty())
+                .highWaterMark(highWaterMark())
+                // With a swap limit equal to the memory limit, the memory+swap counter is the one that hits its
+                // limit first, and only memory.memsw.failcnt counts it; take whichever counted more.
+                .limitHits(Math.max(value(failcnt, 0), value(memswFailcnt, 0)))
+                .oomKills(oomKills(0))
+                .build();
 
+        CpuReading.Builder cpu = CpuReading.builder().onlineCpus(onlineCpus);
         long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
-        long user = 0;
-        long system = 0;
         if (cpuacctStat.isPresent()) {
             cpuacctStat.get().readKeyed(CPUACCT_STAT, ticks);
-            user = orElse(ticks[0], 0) * NANOS_PER_TICK;
-            system = orElse(ticks[1], 0) * NANOS_PER_TICK;
+            cpu.usage(cpuTotal, orElse(ticks[0], 0) * NANOS_PER_TICK, orElse(ticks[1], 0) * NANOS_PER_TICK);
+        } else {
+            cpu.usage(cpuTotal, 0, 0);
         }
-        long periods = 0;
-        long throttled = 0;
-        long throttledNanos = 0;
         if (cpuStat.isPresent()) {
             cpuStat.get().readKeyed(CPU_STAT, throttling);
-            periods = orElse(throttling[0], 0);
-            throttled = orElse(throttling[1], 0);
-            throttledNanos = orElse(throttling[2], 0);
+            cpu.throttling(orElse(throttling[0], 0), orElse(throttling[1], 0), orElse(throttling[2], 0));
         }
-        readBlkio();
-        long pidCount = value(pidsCurrent, 0);
-        OptionalLong pidsLimit = pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue())
-                : OptionalLong.empty();
+        PidsReading pids = new PidsReading(value(pidsCurrent, 0),
+                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
 
-        return new RawReading(now, wallClock.instant(), cpuTotal, user, system, OptionalLong.empty(),
-                onlineCpus, charged, orElse(stat[0], 0), orElse(stat[1], 0),
-                orElse(stat[2], 0), CgroupFiles.optional(stat[3]), memoryLimit, highWaterMark, limitHits, oomKills,
-                pidCount, pidsLimit, io[0], io[1], networkReceived, networkSent, periods, throttled, throttledNanos,
-                pressure.read());
+        return RawReading.builder().at(now, wallClock.instant()).cpu(cpu.build()).memory(memoryReading).pids(pids)
+                .blockIo(readBlkio()).network(network).pressure(pressure.read()).build();
     }
 
     @Override
     public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
         long now = System.nanoTime();
         long charged = usage.readRequired();
-        long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : last.cpuTotalNanos();
+        CpuReading cpu = last.cpu();
+        if (cpuacctUsage.isPresent()) {
+            // user/system time come in 10 ms ticks from cpuacct.stat, too coarse to be worth a read per tick
+            cpu = cpu.withUsage(cpuacctUsage.get().readRequired(), cpu.userNanos(), cpu.systemNanos());
+        }
+        MemoryReading memoryReading = last.memory();
         // the high-water mark counts only at a window's end, which is a full read; a tick saves the file
-        return last.withFastCounters(now, wallClock.instant(), cpuTotal, last.cpuUserNanos(), last.cpuSystemNanos(),
-                charged, last.highWaterMarkBytes(), value(pidsCurrent, last.pids()), oomKills(last.oomKills()),
-                last.limitHits());
+        memoryReading = memoryReading.withFastCounters(charged, memoryReading.limitHits(),
+                oomKills(memoryReading.oomKills()));
+        return last.withFastCounters(now, wallClock.instant(), cpu, memoryReading,
+                last.pids().withCurrent(value(pidsCurrent, last.pids().current())));
     }
 
     private OptionalLong highWaterMark() throws IOException {
@@ -158,7 +160,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     }
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
-    private void readBlkio() throws IOException {
+    private BlockIoReading readBlkio() throws IOException {
         io[0] = 0;
         io[1] = 0;
         if (blkioRecursive.isPresent()) {
@@ -166,7 +168,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
             file.read();
             if (CgroupFiles.hasDeviceLines(file.bytes(), file.length()) || blkioThrottle.isEmpty()) {
                 CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
-                return;
+                return new BlockIoReading(io[0], io[1]);
             }
         }
         if (blkioThrottle.isPresent()) {
@@ -174,6 +176,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
             file.read();
             CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
         }
+        return new BlockIoReading(io[0], io[1]);
     }
 
     @Override

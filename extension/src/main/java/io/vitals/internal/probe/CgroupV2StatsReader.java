@@ -43,6 +43,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     private final long[] stat = MEMORY_STAT.newValues();
     private final long[] memoryEvents = MEMORY_EVENTS.newValues();
     private final long[] cpu = CPU_STAT.newValues();
+    /** Read and written bytes, filled by the allocation-free parser; a {@link BlockIoReading} is made of them. */
     private final long[] io = new long[2];
     /** Asked once: in a container-aware JVM it reads cgroup files itself. */
     private final int onlineCpus = Runtime.getRuntime().availableProcessors();
@@ -78,8 +79,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, long networkReceived, long networkSent)
-            throws IOException {
+    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
         long now = System.nanoTime();
         memoryStat.readKeyed(MEMORY_STAT, stat);
         long charged = current.readRequired();
@@ -93,14 +93,27 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
             file.read();
             CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
         }
-        return new RawReading(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000, OptionalLong.empty(), onlineCpus, charged,
-                orElse(stat[0], 0), orElse(stat[1], 0), orElse(stat[2], 0),
-                swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty(), limit,
-                readPeak(), orElse(memoryEvents[0], 0), orElse(memoryEvents[1], 0), pids(),
-                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty(), io[0],
-                io[1], networkReceived, networkSent, orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000,
-                pressure.read());
+        MemoryReading memory = MemoryReading.builder()
+                .charged(charged)
+                .inactiveFile(orElse(stat[0], 0))
+                .pageCache(orElse(stat[1], 0))
+                .anonymous(orElse(stat[2], 0))
+                .swap(swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty())
+                .limit(limit)
+                .highWaterMark(readPeak())
+                .limitHits(orElse(memoryEvents[0], 0))
+                .oomKills(orElse(memoryEvents[1], 0))
+                .build();
+        // cpu.stat counts in microseconds
+        CpuReading cpuReading = CpuReading.builder()
+                .usage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000, orElse(cpu[2], 0) * 1000)
+                .onlineCpus(onlineCpus)
+                .throttling(orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000)
+                .build();
+        PidsReading pids = new PidsReading(pids(),
+                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
+        return RawReading.builder().at(now, wallClock.instant()).cpu(cpuReading).memory(memory).pids(pids)
+                .blockIo(new BlockIoReading(io[0], io[1])).network(network).pressure(pressure.read()).build();
     }
 
     @Override
@@ -110,9 +123,11 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         readEvents();
         readCpu();
         // the peak counts only at a window's end, which is a full read; a tick saves the file
-        return last.withFastCounters(now, wallClock.instant(), orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000, charged, last.highWaterMarkBytes(), pids(), orElse(memoryEvents[1], 0),
-                orElse(memoryEvents[0], 0));
+        MemoryReading memory = last.memory().withFastCounters(charged, orElse(memoryEvents[0], 0),
+                orElse(memoryEvents[1], 0));
+        CpuReading cpuReading = last.cpu().withUsage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
+                orElse(cpu[2], 0) * 1000);
+        return last.withFastCounters(now, wallClock.instant(), cpuReading, memory, last.pids().withCurrent(pids()));
     }
 
     private void readEvents() throws IOException {

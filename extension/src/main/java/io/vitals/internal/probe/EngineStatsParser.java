@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -35,27 +34,40 @@ public final class EngineStatsParser {
         if (onlineCpus == 0) {
             onlineCpus = usage.path("percpu_usage").size(); // daemons before API 1.27
         }
-        OptionalLong systemCpu = cpu.has("system_cpu_usage")
-                ? OptionalLong.of(cpu.path("system_cpu_usage").asLong()) : OptionalLong.empty();
-        OptionalLong maxUsage = memory.has("max_usage") ? OptionalLong.of(memory.path("max_usage").asLong())
-                : OptionalLong.empty();
-        OptionalLong swap = memoryStat.has(prefix + "swap") ? OptionalLong.of(memoryStat.path(prefix + "swap").asLong())
-                : OptionalLong.empty();
-        long[] io = blockIo(stats.path("blkio_stats").path("io_service_bytes_recursive"));
-        long[] network = network(stats.path("networks"));
+        JsonNode throttling = cpu.path("throttling_data");
+        CpuReading cpuReading = CpuReading.builder()
+                .usage(usage.path("total_usage").asLong(), usage.path("usage_in_usermode").asLong(),
+                        usage.path("usage_in_kernelmode").asLong())
+                .hostNanos(optional(cpu, "system_cpu_usage"))
+                .onlineCpus(onlineCpus)
+                .throttling(throttling.path("periods").asLong(0), throttling.path("throttled_periods").asLong(0),
+                        throttling.path("throttled_time").asLong(0))
+                .build();
+        MemoryReading memoryReading = MemoryReading.builder()
+                .charged(memory.path("usage").asLong())
+                .inactiveFile(memoryStat.path(prefix + "inactive_file").asLong())
+                .pageCache(memoryStat.path(v1 ? "total_cache" : "file").asLong())
+                .anonymous(memoryStat.path(v1 ? "total_rss" : "anon").asLong())
+                .swap(optional(memoryStat, prefix + "swap"))
+                .limit(configuredLimit)
+                .highWaterMark(optional(memory, "max_usage")) // absent on cgroup v2
+                .limitHits(memory.path("failcnt").asLong(0))
+                .build(); // no OOM-kill counter in the Engine API
         JsonNode pids = stats.path("pids_stats");
         long pidsLimit = pids.path("limit").asLong(0);
-        JsonNode throttling = cpu.path("throttling_data");
-        return new RawReading(monotonicNanos, wallTime,
-                usage.path("total_usage").asLong(), usage.path("usage_in_usermode").asLong(),
-                usage.path("usage_in_kernelmode").asLong(), systemCpu, onlineCpus,
-                memory.path("usage").asLong(), memoryStat.path(prefix + "inactive_file").asLong(),
-                memoryStat.path(v1 ? "total_cache" : "file").asLong(),
-                memoryStat.path(v1 ? "total_rss" : "anon").asLong(), swap, configuredLimit, maxUsage,
-                memory.path("failcnt").asLong(0), 0, pids.path("current").asLong(0),
-                pidsLimit > 0 ? OptionalLong.of(pidsLimit) : OptionalLong.empty(), io[0], io[1], network[0],
-                network[1], throttling.path("periods").asLong(0), throttling.path("throttled_periods").asLong(0),
-                throttling.path("throttled_time").asLong(0), Optional.empty());
+        return RawReading.builder()
+                .at(monotonicNanos, wallTime)
+                .cpu(cpuReading)
+                .memory(memoryReading)
+                .pids(new PidsReading(pids.path("current").asLong(0),
+                        pidsLimit > 0 ? OptionalLong.of(pidsLimit) : OptionalLong.empty()))
+                .blockIo(blockIo(stats.path("blkio_stats").path("io_service_bytes_recursive")))
+                .network(network(stats.path("networks")))
+                .build(); // no pressure-stall figures in the Engine API
+    }
+
+    private static OptionalLong optional(JsonNode object, String field) {
+        return object.has(field) ? OptionalLong.of(object.path(field).asLong()) : OptionalLong.empty();
     }
 
     /** True when the object describes a running container; a stopped one has only id, name and os_type. */
@@ -63,21 +75,22 @@ public final class EngineStatsParser {
         return stats.has("memory_stats") && stats.path("memory_stats").size() > 0;
     }
 
-    private static long[] blockIo(JsonNode entries) {
-        long[] readWrite = new long[2];
+    private static BlockIoReading blockIo(JsonNode entries) {
+        long[] readWrite = new long[2]; // the op-name rule is the cgroup v1 parser's, which fills a pair
         for (JsonNode entry : entries) {
             CgroupFiles.addByOp(readWrite, entry.path("op").asText(""), entry.path("value").asLong());
         }
-        return readWrite;
+        return new BlockIoReading(readWrite[0], readWrite[1]);
     }
 
-    private static long[] network(JsonNode networks) {
-        long[] receivedSent = new long[2];
+    private static NetworkReading network(JsonNode networks) {
+        long received = 0;
+        long sent = 0;
         for (Map.Entry<String, JsonNode> entry : networks.properties()) {
             JsonNode counters = entry.getValue();
-            receivedSent[0] += counters.path("rx_bytes").asLong();
-            receivedSent[1] += counters.path("tx_bytes").asLong();
+            received += counters.path("rx_bytes").asLong();
+            sent += counters.path("tx_bytes").asLong();
         }
-        return receivedSent;
+        return new NetworkReading(received, sent);
     }
 }

@@ -24,6 +24,7 @@ public final class HostCgroupProbe implements ResourceProbe {
     private final long hostPid;
     private final Path procDir;
     private final CgroupFile netDev;
+    /** Received and sent bytes, filled by the allocation-free parser; a {@link NetworkReading} is made of them. */
     private final long[] network = new long[2];
     private final CgroupLayout layout;
     private final CgroupStatsReader reader;
@@ -77,8 +78,7 @@ public final class HostCgroupProbe implements ResourceProbe {
     @Override
     public RawReading read() throws ProbeException {
         try {
-            readNetwork();
-            RawReading reading = reader.read(wallClock, network[0], network[1]);
+            RawReading reading = reader.read(wallClock, readNetwork());
             // Descriptors kept open read on after the files are unlinked (regular files always, procfs for a
             // while): what is gone is decided by the paths, once per full read (two stat calls).
             if (!Files.exists(procDir)) {
@@ -102,9 +102,10 @@ public final class HostCgroupProbe implements ResourceProbe {
         }
     }
 
-    private synchronized void readNetwork() throws IOException {
+    private synchronized NetworkReading readNetwork() throws IOException {
         netDev.read();
         CgroupFiles.parseNetDev(netDev.bytes(), netDev.length(), network, netDev.path());
+        return new NetworkReading(network[0], network[1]);
     }
 
     /** A read error is the container going away when its cgroup or process is gone, else a real error. */

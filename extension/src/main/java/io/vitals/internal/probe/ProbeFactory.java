@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -16,6 +17,9 @@ import java.util.function.Supplier;
  * one we can read: {@code /proc/<pid>/cgroup} on this machine must name the container's ID (both docker cgroup
  * drivers put it in the path). A PID from a remote engine, or from a VM as with Docker Desktop, fails that check
  * and falls back to the Engine API instead of silently reading some unrelated local process.
+ *
+ * <p>Further {@link ReadingSource}s (a GPU source) are stacked on whichever base probe opens, so their groups
+ * arrive in the same readings; without sources the base probe is returned as it is.
  */
 public final class ProbeFactory {
 
@@ -23,20 +27,42 @@ public final class ProbeFactory {
     private final Path procRoot;
     private final Clock wallClock;
     private final Supplier<DockerHttpClient> engine;
+    private final List<ReadingSource> sources;
     private final ObjectMapper json = new ObjectMapper();
 
     public ProbeFactory(CgroupLocator locator, Path procRoot, Clock wallClock, Supplier<DockerHttpClient> engine) {
+        this(locator, procRoot, wallClock, engine, List.of());
+    }
+
+    /** A factory whose probes stack {@code sources}, in this order, on their base figures. */
+    public ProbeFactory(CgroupLocator locator, Path procRoot, Clock wallClock, Supplier<DockerHttpClient> engine,
+            List<ReadingSource> sources) {
         this.locator = locator;
         this.procRoot = procRoot;
         this.wallClock = wallClock;
         this.engine = engine;
+        this.sources = StackedProbe.requireDistinctKeys(sources);
     }
 
     public static ProbeFactory forThisHost(Supplier<DockerHttpClient> engine) {
-        return new ProbeFactory(CgroupLocator.forThisHost(), Path.of("/proc"), Clock.systemUTC(), engine);
+        return forThisHost(engine, List.of());
+    }
+
+    public static ProbeFactory forThisHost(Supplier<DockerHttpClient> engine, List<ReadingSource> sources) {
+        return new ProbeFactory(CgroupLocator.forThisHost(), Path.of("/proc"), Clock.systemUTC(), engine, sources);
+    }
+
+    /** The sources stacked on every probe this factory opens; empty by default. */
+    public List<ReadingSource> sources() {
+        return sources;
     }
 
     public ResourceProbe open(ContainerTarget target, ProbeMode mode) throws ProbeException {
+        ResourceProbe base = openBase(target, mode);
+        return sources.isEmpty() ? base : new StackedProbe(base, target, sources);
+    }
+
+    private ResourceProbe openBase(ContainerTarget target, ProbeMode mode) throws ProbeException {
         return switch (mode) {
             case ENGINE_API -> apiProbe(target);
             case HOST_CGROUP -> hostProbe(target);

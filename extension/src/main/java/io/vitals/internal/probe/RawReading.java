@@ -1,91 +1,180 @@
 package io.vitals.internal.probe;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
- * One reading of a container's counters and gauges, in raw units (bytes, nanoseconds), as a probe found them.
+ * One reading of a container's counters and gauges, in raw units (bytes, nanoseconds), as its sources found them.
  *
- * <p>Kept as primitives because the sampler makes one of these per container every few milliseconds; the public,
- * typed view is {@link io.vitals.ResourceSnapshot}. Values a probe cannot obtain are empty optionals, never zero,
- * so that "not measured" is never mistaken for "measured as nothing".
+ * <p>Figures come in groups, one record each, so that a reading is built and read by name rather than by the
+ * position of one of two dozen longs. The base probe (cgroup files or the Engine API) fills the base groups;
+ * further {@link ReadingSource}s add theirs to {@link #extras()}. Inside the groups figures stay primitives because
+ * the sampler makes one of these per container every few milliseconds; the public, typed view is
+ * {@link io.vitals.ResourceSnapshot}. Values a probe cannot obtain are empty optionals, never zero, so that "not
+ * measured" is never mistaken for "measured as nothing".
  *
  * @param monotonicNanos {@link System#nanoTime()} when the reading was taken; only differences are meaningful
  * @param wallTime wall-clock time of the reading, for reports
- * @param cpuTotalNanos cumulative CPU time of all tasks in the container
- * @param cpuUserNanos cumulative user CPU time (may be coarser than the total: cgroup v1 counts it in ticks)
- * @param cpuSystemNanos cumulative system CPU time
- * @param systemCpuNanos host CPU time (docker's {@code system_cpu_usage}), only from the Engine API
- * @param onlineCpus CPUs of the host as docker counts them
- * @param memoryChargedBytes memory charged to the cgroup, page cache included (v1 usage_in_bytes, v2 memory.current)
- * @param inactiveFileBytes inactive file cache, which docker subtracts to get MEM USAGE
- * @param pageCacheBytes page cache (v1 total_cache, v2 file)
- * @param anonymousBytes anonymous memory (v1 total_rss, v2 anon)
- * @param swapBytes swap in use, where the host accounts it
- * @param memoryLimitBytes the hard limit, empty when unlimited
- * @param highWaterMarkBytes the kernel's high-water mark of charged memory since its last reset
- * @param limitHits times usage hit the limit (v1 memory.failcnt, v2 memory.events max)
- * @param oomKills processes killed by the OOM killer in the cgroup
- * @param pids tasks in the container
- * @param pidsLimit the limit on tasks, empty when unlimited
- * @param blockReadBytes cumulative bytes read from block devices
- * @param blockWriteBytes cumulative bytes written to block devices
- * @param networkReceivedBytes cumulative bytes received on the container's interfaces (loopback excluded)
- * @param networkSentBytes cumulative bytes sent
- * @param cpuPeriods CFS enforcement periods elapsed
- * @param throttledPeriods periods in which the container was throttled
- * @param throttledNanos total time throttled
+ * @param cpu CPU time used and throttled
+ * @param memory memory charged, its parts, limit, high-water mark and OOM events
+ * @param pids tasks in the container and their limit
+ * @param blockIo bytes read from and written to block devices
+ * @param network bytes received and sent (loopback excluded)
  * @param pressure pressure-stall totals, where the host exposes them
+ * @param extras the groups further sources added (GPU), each available or not; {@link Extras#NONE} without any
  */
 public record RawReading(
         long monotonicNanos,
         Instant wallTime,
-        long cpuTotalNanos,
-        long cpuUserNanos,
-        long cpuSystemNanos,
-        OptionalLong systemCpuNanos,
-        int onlineCpus,
-        long memoryChargedBytes,
-        long inactiveFileBytes,
-        long pageCacheBytes,
-        long anonymousBytes,
-        OptionalLong swapBytes,
-        OptionalLong memoryLimitBytes,
-        OptionalLong highWaterMarkBytes,
-        long limitHits,
-        long oomKills,
-        long pids,
-        OptionalLong pidsLimit,
-        long blockReadBytes,
-        long blockWriteBytes,
-        long networkReceivedBytes,
-        long networkSentBytes,
-        long cpuPeriods,
-        long throttledPeriods,
-        long throttledNanos,
-        Optional<PressureTotals> pressure) {
+        CpuReading cpu,
+        MemoryReading memory,
+        PidsReading pids,
+        BlockIoReading blockIo,
+        NetworkReading network,
+        Optional<PressureTotals> pressure,
+        Extras extras) {
 
-    /**
-     * Memory in use as {@code docker stats} shows it ("MEM USAGE"): charged memory minus the inactive file cache,
-     * the rule of the docker CLI since 20.10 and of cAdvisor's working set.
-     */
-    public long workingSetBytes() {
-        return inactiveFileBytes < memoryChargedBytes ? memoryChargedBytes - inactiveFileBytes : memoryChargedBytes;
+    public RawReading {
+        Objects.requireNonNull(wallTime, "wallTime");
+        Objects.requireNonNull(cpu, "cpu");
+        Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(pids, "pids");
+        Objects.requireNonNull(blockIo, "blockIo");
+        Objects.requireNonNull(network, "network");
+        Objects.requireNonNull(pressure, "pressure");
+        Objects.requireNonNull(extras, "extras");
+    }
+
+    /** A builder in which every base group must be set; pressure defaults to none and extras to {@link Extras#NONE}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this reading's groups, to which a source adds its own. */
+    public Builder toBuilder() {
+        Builder builder = new Builder().at(monotonicNanos, wallTime).cpu(cpu).memory(memory).pids(pids)
+                .blockIo(blockIo).network(network).pressure(pressure);
+        extras.groups().forEach(builder::extra);
+        return builder;
+    }
+
+    /** The extra group under {@code key}: its figures, or why it has none in this reading. */
+    public <T> Extra<T> extra(ExtraKey<T> key) {
+        return extras.get(key);
     }
 
     /**
-     * This reading with the counters a fast (tiered) read refreshes replaced, and every other figure carried over:
-     * the sampler reads the fast counters every tick and the full set only every few ticks and at the edges of a
-     * window, where the differences that make a report's counters are taken.
+     * This reading with the groups a fast (tiered) read refreshes replaced, and every other figure carried over,
+     * extras included: the sampler reads the fast counters every tick and the full set only every few ticks and at
+     * the edges of a window, where the differences that make a report's counters are taken.
      */
-    public RawReading withFastCounters(long monotonicNanos, Instant wallTime, long cpuTotalNanos, long cpuUserNanos,
-            long cpuSystemNanos, long memoryChargedBytes, OptionalLong highWaterMarkBytes, long pids, long oomKills,
-            long limitHits) {
-        return new RawReading(monotonicNanos, wallTime, cpuTotalNanos, cpuUserNanos, cpuSystemNanos, systemCpuNanos,
-                onlineCpus, memoryChargedBytes, inactiveFileBytes, pageCacheBytes, anonymousBytes, swapBytes,
-                memoryLimitBytes, highWaterMarkBytes, limitHits, oomKills, pids, pidsLimit, blockReadBytes,
-                blockWriteBytes, networkReceivedBytes, networkSentBytes, cpuPeriods, throttledPeriods, throttledNanos,
-                pressure);
+    public RawReading withFastCounters(long monotonicNanos, Instant wallTime, CpuReading cpu, MemoryReading memory,
+            PidsReading pids) {
+        return new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, extras);
+    }
+
+    /** This reading with {@code extras} in place of its own: a fast read carries the last full read's over. */
+    public RawReading withExtras(Extras extras) {
+        return extras == this.extras ? this
+                : new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, extras);
+    }
+
+    /**
+     * Collects a reading group by group. A base group left unset is an error, not a zero: a probe that forgot a
+     * group would otherwise report that nothing was used.
+     */
+    public static final class Builder {
+
+        private long monotonicNanos;
+        private Instant wallTime;
+        private CpuReading cpu;
+        private MemoryReading memory;
+        private PidsReading pids;
+        private BlockIoReading blockIo;
+        private NetworkReading network;
+        private Optional<PressureTotals> pressure = Optional.empty();
+        /** Made on the first extra: a base probe's full read, every few hundred milliseconds, needs none. */
+        private Map<ExtraKey<?>, Extra<?>> extras;
+
+        private Builder() {
+        }
+
+        public Builder at(long monotonicNanos, Instant wallTime) {
+            this.monotonicNanos = monotonicNanos;
+            this.wallTime = Objects.requireNonNull(wallTime, "wallTime");
+            return this;
+        }
+
+        public Builder cpu(CpuReading cpu) {
+            this.cpu = Objects.requireNonNull(cpu, "cpu");
+            return this;
+        }
+
+        public Builder memory(MemoryReading memory) {
+            this.memory = Objects.requireNonNull(memory, "memory");
+            return this;
+        }
+
+        public Builder pids(PidsReading pids) {
+            this.pids = Objects.requireNonNull(pids, "pids");
+            return this;
+        }
+
+        public Builder blockIo(BlockIoReading blockIo) {
+            this.blockIo = Objects.requireNonNull(blockIo, "blockIo");
+            return this;
+        }
+
+        public Builder network(NetworkReading network) {
+            this.network = Objects.requireNonNull(network, "network");
+            return this;
+        }
+
+        public Builder pressure(Optional<PressureTotals> pressure) {
+            this.pressure = Objects.requireNonNull(pressure, "pressure");
+            return this;
+        }
+
+        /** Adds (or replaces) the figures of one extra group. */
+        public <T> Builder extra(ExtraKey<T> key, T figures) {
+            return extra(key, Extra.of(figures));
+        }
+
+        /** Marks one extra group unavailable in this reading, saying why ("no GPU visible"). */
+        public Builder unavailable(ExtraKey<?> key, String reason) {
+            return extra(key, Extra.unavailable(reason));
+        }
+
+        /** Adds (or replaces) one extra group, available or not. */
+        public Builder extra(ExtraKey<?> key, Extra<?> extra) {
+            Objects.requireNonNull(key, "key");
+            Extras.checkType(key, extra);
+            if (extras == null) {
+                extras = new LinkedHashMap<>();
+            }
+            extras.put(key, extra);
+            return this;
+        }
+
+        /** Whether a source has put anything, available or not, under {@code key}. */
+        public boolean has(ExtraKey<?> key) {
+            return extras != null && extras.containsKey(key);
+        }
+
+        public RawReading build() {
+            return new RawReading(monotonicNanos, require(wallTime, "time"), require(cpu, "cpu"),
+                    require(memory, "memory"), require(pids, "pids"), require(blockIo, "blockIo"),
+                    require(network, "network"), pressure, extras == null ? Extras.NONE : new Extras(extras));
+        }
+
+        private static <T> T require(T group, String name) {
+            if (group == null) {
+                throw new IllegalStateException("reading has no " + name + " group: every base group must be set");
+            }
+            return group;
+        }
     }
 }

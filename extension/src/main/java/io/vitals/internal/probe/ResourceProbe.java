@@ -26,7 +26,7 @@ public interface ResourceProbe extends AutoCloseable {
     }
 
     /**
-     * Restarts the kernel's high-water mark of charged memory, so that {@link RawReading#highWaterMarkBytes()}
+     * Restarts the kernel's high-water mark of charged memory, so that {@link MemoryReading#highWaterMarkBytes()}
      * covers only what follows. Returns false where the host keeps no resettable mark.
      */
     boolean resetHighWaterMark() throws ProbeException;

@@ -1,5 +1,6 @@
 package io.vitals.internal.sampling;
 
+import io.vitals.internal.probe.CpuReading;
 import io.vitals.internal.probe.RawReading;
 
 /**
@@ -17,14 +18,16 @@ final class CpuPercent {
     }
 
     static double between(RawReading previous, RawReading current) {
-        long cpuDelta = current.cpuTotalNanos() - previous.cpuTotalNanos();
+        CpuReading now = current.cpu();
+        CpuReading then = previous.cpu();
+        long cpuDelta = now.totalNanos() - then.totalNanos();
         if (cpuDelta <= 0) {
             return 0.0;
         }
-        if (current.systemCpuNanos().isPresent() && previous.systemCpuNanos().isPresent()) {
-            long systemDelta = current.systemCpuNanos().getAsLong() - previous.systemCpuNanos().getAsLong();
-            if (systemDelta > 0) {
-                return (double) cpuDelta / systemDelta * current.onlineCpus() * 100.0;
+        if (now.hostNanos().isPresent() && then.hostNanos().isPresent()) {
+            long hostDelta = now.hostNanos().getAsLong() - then.hostNanos().getAsLong();
+            if (hostDelta > 0) {
+                return (double) cpuDelta / hostDelta * now.onlineCpus() * 100.0;
             }
         }
         long wallDelta = current.monotonicNanos() - previous.monotonicNanos();

@@ -64,7 +64,7 @@ public final class MeasurementWindow {
 
     private void record(RawReading reading) {
         recorder.add(reading);
-        if (firstOomKillAt.isEmpty() && reading.oomKills() > start.oomKills()) {
+        if (firstOomKillAt.isEmpty() && reading.memory().oomKills() > start.memory().oomKills()) {
             firstOomKillAt = Optional.of(offsetOf(reading));
         }
     }
@@ -144,8 +144,8 @@ public final class MeasurementWindow {
         UsageCalculator.Subject subject = new UsageCalculator.Subject(watch.name(), watch.image(),
                 watch.probe().kind(), watch.interval());
         List<TimelinePoint> points = recorder.points();
-        Optional<DataSize> highWaterMark = highWaterMarkReset && end.highWaterMarkBytes().isPresent()
-                ? Optional.of(DataSize.ofBytes(end.highWaterMarkBytes().getAsLong())) : Optional.empty();
+        Optional<DataSize> highWaterMark = highWaterMarkReset ? Snapshots.size(end.memory().highWaterMarkBytes())
+                : Optional.empty();
         return UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors, highWaterMark,
                 phases(subject, points, end));
     }

@@ -4,6 +4,8 @@ import io.vitals.DataSize;
 import io.vitals.PressureStall;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceSnapshot;
+import io.vitals.internal.probe.CpuReading;
+import io.vitals.internal.probe.MemoryReading;
 import io.vitals.internal.probe.PressureTotals;
 import io.vitals.internal.probe.RawReading;
 
@@ -18,15 +20,17 @@ public final class Snapshots {
     }
 
     public static ResourceSnapshot of(RawReading r, ProbeKind probe) {
+        MemoryReading memory = r.memory();
+        CpuReading cpu = r.cpu();
         Optional<PressureTotals> pressure = r.pressure();
-        return new ResourceSnapshot(r.wallTime(), DataSize.ofBytes(r.workingSetBytes()),
-                DataSize.ofBytes(r.memoryChargedBytes()), size(r.memoryLimitBytes()),
-                DataSize.ofBytes(r.pageCacheBytes()), DataSize.ofBytes(r.anonymousBytes()), size(r.swapBytes()),
-                Duration.ofNanos(r.cpuTotalNanos()), Duration.ofNanos(r.cpuUserNanos()),
-                Duration.ofNanos(r.cpuSystemNanos()), r.pids(), DataSize.ofBytes(r.blockReadBytes()),
-                DataSize.ofBytes(r.blockWriteBytes()), DataSize.ofBytes(r.networkReceivedBytes()),
-                DataSize.ofBytes(r.networkSentBytes()), r.oomKills(), r.limitHits(), r.throttledPeriods(),
-                Duration.ofNanos(r.throttledNanos()),
+        return new ResourceSnapshot(r.wallTime(), DataSize.ofBytes(memory.workingSetBytes()),
+                DataSize.ofBytes(memory.chargedBytes()), size(memory.limitBytes()),
+                DataSize.ofBytes(memory.pageCacheBytes()), DataSize.ofBytes(memory.anonymousBytes()),
+                size(memory.swapBytes()), Duration.ofNanos(cpu.totalNanos()), Duration.ofNanos(cpu.userNanos()),
+                Duration.ofNanos(cpu.systemNanos()), r.pids().current(), DataSize.ofBytes(r.blockIo().readBytes()),
+                DataSize.ofBytes(r.blockIo().writeBytes()), DataSize.ofBytes(r.network().receivedBytes()),
+                DataSize.ofBytes(r.network().sentBytes()), memory.oomKills(), memory.limitHits(),
+                cpu.throttledPeriods(), Duration.ofNanos(cpu.throttledNanos()),
                 pressure.map(p -> stall(p.cpuSomeMicros(), p.cpuFullMicros())),
                 pressure.map(p -> stall(p.memorySomeMicros(), p.memoryFullMicros())),
                 pressure.map(p -> stall(p.ioSomeMicros(), p.ioFullMicros())), probe);

@@ -58,11 +58,12 @@ final class TimelineRecorder {
 
     private TimelinePoint pointOf(RawReading r, double cpuPercent) {
         return new TimelinePoint(Duration.ofNanos(r.monotonicNanos() - start.monotonicNanos()), cpuPercent,
-                DataSize.ofBytes(r.workingSetBytes()), r.pids(),
-                Duration.ofNanos(Math.max(0, r.cpuTotalNanos() - start.cpuTotalNanos())),
-                delta(r.blockReadBytes(), start.blockReadBytes()), delta(r.blockWriteBytes(), start.blockWriteBytes()),
-                delta(r.networkReceivedBytes(), start.networkReceivedBytes()),
-                delta(r.networkSentBytes(), start.networkSentBytes()));
+                DataSize.ofBytes(r.memory().workingSetBytes()), r.pids().current(),
+                Duration.ofNanos(Math.max(0, r.cpu().totalNanos() - start.cpu().totalNanos())),
+                delta(r.blockIo().readBytes(), start.blockIo().readBytes()),
+                delta(r.blockIo().writeBytes(), start.blockIo().writeBytes()),
+                delta(r.network().receivedBytes(), start.network().receivedBytes()),
+                delta(r.network().sentBytes(), start.network().sentBytes()));
     }
 
     private static DataSize delta(long now, long then) {

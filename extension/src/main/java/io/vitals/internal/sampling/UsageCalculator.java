@@ -33,34 +33,38 @@ final class UsageCalculator {
     static ResourceUsage compute(Subject subject, RawReading from, RawReading to, List<TimelinePoint> points,
             long samples, long readErrors, Optional<DataSize> highWaterMark, List<ResourceUsage.Phase> phases) {
         Duration wall = Duration.ofNanos(Math.max(0, to.monotonicNanos() - from.monotonicNanos()));
-        long cpuNanos = Math.max(0, to.cpuTotalNanos() - from.cpuTotalNanos());
+        long cpuNanos = Math.max(0, to.cpu().totalNanos() - from.cpu().totalNanos());
         ResourceSnapshot before = Snapshots.of(from, subject.probe());
         ResourceSnapshot after = Snapshots.of(to, subject.probe());
 
         TimelinePoint peakPoint = points.stream().max(Comparator.comparing(TimelinePoint::memory)).orElse(null);
-        DataSize peakMemory = DataSize.ofBytes(Math.max(from.workingSetBytes(), to.workingSetBytes()));
-        Duration peakAt = from.workingSetBytes() >= to.workingSetBytes() ? Duration.ZERO : wall;
+        long fromWorkingSet = from.memory().workingSetBytes();
+        long toWorkingSet = to.memory().workingSetBytes();
+        DataSize peakMemory = DataSize.ofBytes(Math.max(fromWorkingSet, toWorkingSet));
+        Duration peakAt = fromWorkingSet >= toWorkingSet ? Duration.ZERO : wall;
         if (peakPoint != null && peakPoint.memory().compareTo(peakMemory) > 0) {
             peakMemory = peakPoint.memory();
             peakAt = peakPoint.offset();
         }
         PeakMemory peak = new PeakMemory(peakMemory, peakAt, PeakMemory.Method.SAMPLED, subject.interval());
         double peakCpu = points.stream().mapToDouble(TimelinePoint::cpuPercent).max().orElse(0.0);
-        long peakPids = Math.max(Math.max(from.pids(), to.pids()),
+        long peakPids = Math.max(Math.max(from.pids().current(), to.pids().current()),
                 points.stream().mapToLong(TimelinePoint::pids).max().orElse(0));
         double averageCpu = wall.isZero() ? 0.0 : 100.0 * cpuNanos / wall.toNanos();
 
         return new ResourceUsage(subject.container(), subject.image(), subject.probe(), wall, before, after, peak,
-                highWaterMark, Snapshots.size(to.memoryLimitBytes()), Duration.ofNanos(cpuNanos),
-                Duration.ofNanos(Math.max(0, to.cpuUserNanos() - from.cpuUserNanos())),
-                Duration.ofNanos(Math.max(0, to.cpuSystemNanos() - from.cpuSystemNanos())),
+                highWaterMark, Snapshots.size(to.memory().limitBytes()), Duration.ofNanos(cpuNanos),
+                Duration.ofNanos(Math.max(0, to.cpu().userNanos() - from.cpu().userNanos())),
+                Duration.ofNanos(Math.max(0, to.cpu().systemNanos() - from.cpu().systemNanos())),
                 Percentage.of(averageCpu), Percentage.of(peakCpu),
-                Math.max(0, to.throttledPeriods() - from.throttledPeriods()),
-                Duration.ofNanos(Math.max(0, to.throttledNanos() - from.throttledNanos())),
-                bytes(to.blockReadBytes() - from.blockReadBytes()), bytes(to.blockWriteBytes() - from.blockWriteBytes()),
-                bytes(to.networkReceivedBytes() - from.networkReceivedBytes()),
-                bytes(to.networkSentBytes() - from.networkSentBytes()), peakPids,
-                Math.max(0, to.oomKills() - from.oomKills()), Math.max(0, to.limitHits() - from.limitHits()),
+                Math.max(0, to.cpu().throttledPeriods() - from.cpu().throttledPeriods()),
+                Duration.ofNanos(Math.max(0, to.cpu().throttledNanos() - from.cpu().throttledNanos())),
+                bytes(to.blockIo().readBytes() - from.blockIo().readBytes()),
+                bytes(to.blockIo().writeBytes() - from.blockIo().writeBytes()),
+                bytes(to.network().receivedBytes() - from.network().receivedBytes()),
+                bytes(to.network().sentBytes() - from.network().sentBytes()), peakPids,
+                Math.max(0, to.memory().oomKills() - from.memory().oomKills()),
+                Math.max(0, to.memory().limitHits() - from.memory().limitHits()),
                 pressure(from, to, Kind.CPU), pressure(from, to, Kind.MEMORY), pressure(from, to, Kind.IO),
                 new Timeline(points, subject.interval(), samples, readErrors), phases);
     }

@@ -148,7 +148,7 @@ class DockerStatsParityIT {
 
     private void awaitSteadyMemory(long bytes, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (watch.probe().read().workingSetBytes() < bytes) {
+        while (watch.probe().read().memory().workingSetBytes() < bytes) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("stress-ng did not reach " + DataSize.ofBytes(bytes) + " within " + timeout);
             }

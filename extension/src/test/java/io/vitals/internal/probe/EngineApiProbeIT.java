@@ -152,7 +152,7 @@ class EngineApiProbeIT {
         watch.close(); // stop sampling first, as the extension does before a container stops
         watch = null;
         ResourceProbe probe = ProbeFactory.forThisHost(() -> http).open(targetOf(containerId), ProbeMode.ENGINE_API);
-        assertThat(probe.read().pids()).isPositive();
+        assertThat(probe.read().pids().current()).isPositive();
 
         second("rm", "-f", containerId);
         containerId = null;

@@ -41,31 +41,31 @@ class EngineStatsParserTests {
             RawReading r = parse(stats, OptionalLong.of(268_435_456L));
             assertThat(r.monotonicNanos()).isEqualTo(123L);
             assertThat(r.wallTime()).isEqualTo(NOW);
-            assertThat(r.cpuTotalNanos()).isEqualTo(422_699_666L);
-            assertThat(r.cpuUserNanos()).isEqualTo(280_000_000L);
-            assertThat(r.cpuSystemNanos()).isEqualTo(130_000_000L);
-            assertThat(r.systemCpuNanos()).isEqualTo(OptionalLong.of(1_194_620_000_000L));
-            assertThat(r.onlineCpus()).isEqualTo(2);
-            assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
-            assertThat(r.inactiveFileBytes()).isEqualTo(41_992_192L);
-            assertThat(r.pageCacheBytes()).isEqualTo(41_996_288L);
-            assertThat(r.anonymousBytes()).isEqualTo(208_896L);
-            assertThat(r.swapBytes()).isEmpty(); // daemon 20.10 passes no swap key
-            assertThat(r.memoryLimitBytes()).isEqualTo(OptionalLong.of(268_435_456L));
-            assertThat(r.highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
-            assertThat(r.limitHits()).isZero();
-            assertThat(r.oomKills()).isZero();
-            assertThat(r.pids()).isEqualTo(2);
-            assertThat(r.pidsLimit()).isEqualTo(OptionalLong.of(100));
-            assertThat(r.blockReadBytes()).isZero();
-            assertThat(r.blockWriteBytes()).isZero();
-            assertThat(r.networkReceivedBytes()).isEqualTo(766);
-            assertThat(r.networkSentBytes()).isZero();
-            assertThat(r.cpuPeriods()).isEqualTo(9);
-            assertThat(r.throttledPeriods()).isZero();
-            assertThat(r.throttledNanos()).isZero();
+            assertThat(r.cpu().totalNanos()).isEqualTo(422_699_666L);
+            assertThat(r.cpu().userNanos()).isEqualTo(280_000_000L);
+            assertThat(r.cpu().systemNanos()).isEqualTo(130_000_000L);
+            assertThat(r.cpu().hostNanos()).isEqualTo(OptionalLong.of(1_194_620_000_000L));
+            assertThat(r.cpu().onlineCpus()).isEqualTo(2);
+            assertThat(r.memory().chargedBytes()).isEqualTo(43_745_280L);
+            assertThat(r.memory().inactiveFileBytes()).isEqualTo(41_992_192L);
+            assertThat(r.memory().pageCacheBytes()).isEqualTo(41_996_288L);
+            assertThat(r.memory().anonymousBytes()).isEqualTo(208_896L);
+            assertThat(r.memory().swapBytes()).isEmpty(); // daemon 20.10 passes no swap key
+            assertThat(r.memory().limitBytes()).isEqualTo(OptionalLong.of(268_435_456L));
+            assertThat(r.memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
+            assertThat(r.memory().limitHits()).isZero();
+            assertThat(r.memory().oomKills()).isZero();
+            assertThat(r.pids().current()).isEqualTo(2);
+            assertThat(r.pids().limit()).isEqualTo(OptionalLong.of(100));
+            assertThat(r.blockIo().readBytes()).isZero();
+            assertThat(r.blockIo().writeBytes()).isZero();
+            assertThat(r.network().receivedBytes()).isEqualTo(766);
+            assertThat(r.network().sentBytes()).isZero();
+            assertThat(r.cpu().periods()).isEqualTo(9);
+            assertThat(r.cpu().throttledPeriods()).isZero();
+            assertThat(r.cpu().throttledNanos()).isZero();
             assertThat(r.pressure()).isEmpty();
-            assertThat(r.workingSetBytes()).isEqualTo(43_745_280L - 41_992_192L);
+            assertThat(r.memory().workingSetBytes()).isEqualTo(43_745_280L - 41_992_192L);
         }
 
         @Test
@@ -81,8 +81,8 @@ class EngineStatsParserTests {
                     + "{\"major\":8,\"minor\":0,\"op\":\"Total\",\"value\":5324800},"
                     + "{\"major\":8,\"minor\":0,\"op\":\"\",\"value\":99}]}}");
             RawReading r = parse(stats, OptionalLong.empty());
-            assertThat(r.blockReadBytes()).isEqualTo(4_096_000L);
-            assertThat(r.blockWriteBytes()).isEqualTo(1_228_800L);
+            assertThat(r.blockIo().readBytes()).isEqualTo(4_096_000L);
+            assertThat(r.blockIo().writeBytes()).isEqualTo(1_228_800L);
         }
 
         @Test
@@ -91,8 +91,8 @@ class EngineStatsParserTests {
             JsonNode stats = JSON.readTree("{\"memory_stats\":{\"usage\":10,\"stats\":{\"total_cache\":4,"
                     + "\"total_inactive_file\":3,\"total_swap\":4096,\"swap\":1}}}");
             RawReading r = parse(stats, OptionalLong.empty());
-            assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(4096));
-            assertThat(r.workingSetBytes()).isEqualTo(7);
+            assertThat(r.memory().swapBytes()).isEqualTo(OptionalLong.of(4096));
+            assertThat(r.memory().workingSetBytes()).isEqualTo(7);
         }
     }
 
@@ -106,32 +106,32 @@ class EngineStatsParserTests {
             JsonNode stats = fixture("stats-v2.json");
             assertThat(EngineStatsParser.isRunning(stats)).isTrue();
             RawReading r = parse(stats, OptionalLong.empty());
-            assertThat(r.cpuTotalNanos()).isEqualTo(8_123_456_000L);
-            assertThat(r.cpuUserNanos()).isEqualTo(7_000_000_000L);
-            assertThat(r.cpuSystemNanos()).isEqualTo(1_123_456_000L);
-            assertThat(r.systemCpuNanos()).isEqualTo(OptionalLong.of(2_350_918_230_000_000L));
-            assertThat(r.onlineCpus()).isEqualTo(8);
-            assertThat(r.memoryChargedBytes()).isEqualTo(157_286_400L);
-            assertThat(r.inactiveFileBytes()).isEqualTo(31_457_280L);
-            assertThat(r.pageCacheBytes()).isEqualTo(41_943_040L);
-            assertThat(r.anonymousBytes()).isEqualTo(104_857_600L);
-            assertThat(r.swapBytes()).isEmpty();
+            assertThat(r.cpu().totalNanos()).isEqualTo(8_123_456_000L);
+            assertThat(r.cpu().userNanos()).isEqualTo(7_000_000_000L);
+            assertThat(r.cpu().systemNanos()).isEqualTo(1_123_456_000L);
+            assertThat(r.cpu().hostNanos()).isEqualTo(OptionalLong.of(2_350_918_230_000_000L));
+            assertThat(r.cpu().onlineCpus()).isEqualTo(8);
+            assertThat(r.memory().chargedBytes()).isEqualTo(157_286_400L);
+            assertThat(r.memory().inactiveFileBytes()).isEqualTo(31_457_280L);
+            assertThat(r.memory().pageCacheBytes()).isEqualTo(41_943_040L);
+            assertThat(r.memory().anonymousBytes()).isEqualTo(104_857_600L);
+            assertThat(r.memory().swapBytes()).isEmpty();
             // the stats "limit" is host memory; the container's configured limit (none) is what counts
-            assertThat(r.memoryLimitBytes()).isEmpty();
-            assertThat(r.highWaterMarkBytes()).isEmpty(); // no max_usage on v2
-            assertThat(r.limitHits()).isEqualTo(1); // failcnt (memory.events oom on v2)
-            assertThat(r.oomKills()).isZero();
-            assertThat(r.pids()).isEqualTo(7);
-            assertThat(r.pidsLimit()).isEqualTo(OptionalLong.of(100));
-            assertThat(r.blockReadBytes()).isEqualTo(90_430_464L + 1_048_576L);
-            assertThat(r.blockWriteBytes()).isEqualTo(299_008_000L + 2_097_152L);
-            assertThat(r.networkReceivedBytes()).isEqualTo(124_456L);
-            assertThat(r.networkSentBytes()).isEqualTo(67_432L);
-            assertThat(r.cpuPeriods()).isEqualTo(420);
-            assertThat(r.throttledPeriods()).isEqualTo(37);
-            assertThat(r.throttledNanos()).isEqualTo(912_345_000L);
+            assertThat(r.memory().limitBytes()).isEmpty();
+            assertThat(r.memory().highWaterMarkBytes()).isEmpty(); // no max_usage on v2
+            assertThat(r.memory().limitHits()).isEqualTo(1); // failcnt (memory.events oom on v2)
+            assertThat(r.memory().oomKills()).isZero();
+            assertThat(r.pids().current()).isEqualTo(7);
+            assertThat(r.pids().limit()).isEqualTo(OptionalLong.of(100));
+            assertThat(r.blockIo().readBytes()).isEqualTo(90_430_464L + 1_048_576L);
+            assertThat(r.blockIo().writeBytes()).isEqualTo(299_008_000L + 2_097_152L);
+            assertThat(r.network().receivedBytes()).isEqualTo(124_456L);
+            assertThat(r.network().sentBytes()).isEqualTo(67_432L);
+            assertThat(r.cpu().periods()).isEqualTo(420);
+            assertThat(r.cpu().throttledPeriods()).isEqualTo(37);
+            assertThat(r.cpu().throttledNanos()).isEqualTo(912_345_000L);
             assertThat(r.pressure()).isEmpty();
-            assertThat(r.workingSetBytes()).isEqualTo(125_829_120L);
+            assertThat(r.memory().workingSetBytes()).isEqualTo(125_829_120L);
         }
 
         @Test
@@ -140,12 +140,12 @@ class EngineStatsParserTests {
             RawReading api = parse(fixture("stats-v2.json"), OptionalLong.empty());
             try (HostCgroupProbe probe = HostCgroupProbeTests.open(Fixtures.v2Root(), Fixtures.V2_PID)) {
                 RawReading host = probe.read();
-                assertThat(api.cpuTotalNanos()).isEqualTo(host.cpuTotalNanos());
-                assertThat(api.workingSetBytes()).isEqualTo(host.workingSetBytes());
-                assertThat(api.blockReadBytes()).isEqualTo(host.blockReadBytes());
-                assertThat(api.blockWriteBytes()).isEqualTo(host.blockWriteBytes());
-                assertThat(api.networkReceivedBytes()).isEqualTo(host.networkReceivedBytes());
-                assertThat(api.throttledNanos()).isEqualTo(host.throttledNanos());
+                assertThat(api.cpu().totalNanos()).isEqualTo(host.cpu().totalNanos());
+                assertThat(api.memory().workingSetBytes()).isEqualTo(host.memory().workingSetBytes());
+                assertThat(api.blockIo().readBytes()).isEqualTo(host.blockIo().readBytes());
+                assertThat(api.blockIo().writeBytes()).isEqualTo(host.blockIo().writeBytes());
+                assertThat(api.network().receivedBytes()).isEqualTo(host.network().receivedBytes());
+                assertThat(api.cpu().throttledNanos()).isEqualTo(host.cpu().throttledNanos());
             }
         }
     }
@@ -172,7 +172,7 @@ class EngineStatsParserTests {
         void noOnlineCpus() throws IOException {
             JsonNode stats = JSON.readTree("{\"cpu_stats\":{\"cpu_usage\":{\"total_usage\":5,"
                     + "\"percpu_usage\":[1,1,1,2]}},\"memory_stats\":{\"usage\":1}}");
-            assertThat(parse(stats, OptionalLong.empty()).onlineCpus()).isEqualTo(4);
+            assertThat(parse(stats, OptionalLong.empty()).cpu().onlineCpus()).isEqualTo(4);
         }
 
         @ParameterizedTest(name = "{0}")
@@ -181,32 +181,32 @@ class EngineStatsParserTests {
         @DisplayName("empty or missing sections read as zero / empty, never fail")
         void empty(String json) throws IOException {
             RawReading r = parse(JSON.readTree(json), OptionalLong.empty());
-            assertThat(r.cpuTotalNanos()).isZero();
-            assertThat(r.systemCpuNanos()).isEmpty();
-            assertThat(r.onlineCpus()).isZero();
-            assertThat(r.memoryChargedBytes()).isZero();
-            assertThat(r.highWaterMarkBytes()).isEmpty();
-            assertThat(r.swapBytes()).isEmpty();
-            assertThat(r.pids()).isZero();
-            assertThat(r.pidsLimit()).isEmpty();
-            assertThat(r.blockReadBytes()).isZero();
-            assertThat(r.networkReceivedBytes()).isZero();
-            assertThat(r.throttledNanos()).isZero();
-            assertThat(r.workingSetBytes()).isZero();
+            assertThat(r.cpu().totalNanos()).isZero();
+            assertThat(r.cpu().hostNanos()).isEmpty();
+            assertThat(r.cpu().onlineCpus()).isZero();
+            assertThat(r.memory().chargedBytes()).isZero();
+            assertThat(r.memory().highWaterMarkBytes()).isEmpty();
+            assertThat(r.memory().swapBytes()).isEmpty();
+            assertThat(r.pids().current()).isZero();
+            assertThat(r.pids().limit()).isEmpty();
+            assertThat(r.blockIo().readBytes()).isZero();
+            assertThat(r.network().receivedBytes()).isZero();
+            assertThat(r.cpu().throttledNanos()).isZero();
+            assertThat(r.memory().workingSetBytes()).isZero();
         }
 
         @Test
         @DisplayName("pids limit 0 means none")
         void pidsLimitZero() throws IOException {
             JsonNode stats = JSON.readTree("{\"pids_stats\":{\"current\":3,\"limit\":0}}");
-            assertThat(parse(stats, OptionalLong.empty()).pidsLimit()).isEmpty();
+            assertThat(parse(stats, OptionalLong.empty()).pids().limit()).isEmpty();
         }
 
         @Test
         @DisplayName("an inactive_file not below usage is not subtracted")
         void inactiveNotBelowUsage() throws IOException {
             JsonNode stats = JSON.readTree("{\"memory_stats\":{\"usage\":100,\"stats\":{\"inactive_file\":100}}}");
-            assertThat(parse(stats, OptionalLong.empty()).workingSetBytes()).isEqualTo(100);
+            assertThat(parse(stats, OptionalLong.empty()).memory().workingSetBytes()).isEqualTo(100);
         }
     }
 }

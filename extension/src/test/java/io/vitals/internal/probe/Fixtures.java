@@ -8,11 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** Locates the fixture trees under {@code src/test/resources/fixtures} (see the README there). */
-final class Fixtures {
+/**
+ * Locates the fixture trees under {@code src/test/resources/fixtures} (see the README there). Public so that the
+ * sampling tests can read the recorded container through a real probe.
+ */
+public final class Fixtures {
 
-    static final String V1_ID = "15f62d528b7a1c372ba73447647597445276bb2b93ad7a01447b6d181eed7108";
-    static final long V1_PID = 19685;
+    public static final String V1_ID = "15f62d528b7a1c372ba73447647597445276bb2b93ad7a01447b6d181eed7108";
+    public static final long V1_PID = 19685;
     static final String V2_ID = "3f2c9e0d8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e";
     static final long V2_PID = 4242;
 
@@ -31,7 +34,7 @@ final class Fixtures {
         }
     }
 
-    static Path v1Root() {
+    public static Path v1Root() {
         return path("cgroup-v1-hybrid");
     }
 
@@ -48,7 +51,7 @@ final class Fixtures {
     }
 
     /** Copies a fixture tree into {@code target}, so a test may change or delete files. */
-    static Path copy(Path source, Path target) {
+    public static Path copy(Path source, Path target) {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path file : (Iterable<Path>) files::iterator) {
                 Path destination = target.resolve(source.relativize(file).toString());

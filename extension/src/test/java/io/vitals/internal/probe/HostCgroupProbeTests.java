@@ -62,31 +62,31 @@ class HostCgroupProbeTests {
                 assertThat(probe.kind()).isEqualTo(ProbeKind.HOST_CGROUP_V1);
                 assertThat(r.monotonicNanos()).isBetween(before, System.nanoTime());
                 assertThat(r.wallTime()).isEqualTo(NOW);
-                assertThat(r.cpuTotalNanos()).isEqualTo(422_699_666L); // cpuacct.usage, ns
-                assertThat(r.cpuUserNanos()).isEqualTo(28 * 10_000_000L); // cpuacct.stat ticks x 10 ms
-                assertThat(r.cpuSystemNanos()).isEqualTo(13 * 10_000_000L);
-                assertThat(r.systemCpuNanos()).isEmpty();
-                assertThat(r.onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
-                assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
-                assertThat(r.inactiveFileBytes()).isEqualTo(41_992_192L); // total_inactive_file
-                assertThat(r.pageCacheBytes()).isEqualTo(41_996_288L); // total_cache
-                assertThat(r.anonymousBytes()).isEqualTo(208_896L); // total_rss
-                assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(0)); // total_swap
-                assertThat(r.memoryLimitBytes()).isEqualTo(OptionalLong.of(268_435_456L));
-                assertThat(r.highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
-                assertThat(r.limitHits()).isZero();
-                assertThat(r.oomKills()).isZero();
-                assertThat(r.pids()).isEqualTo(2);
-                assertThat(r.pidsLimit()).isEqualTo(OptionalLong.of(100));
-                assertThat(r.blockReadBytes()).isZero(); // only "Total 0"
-                assertThat(r.blockWriteBytes()).isZero();
-                assertThat(r.networkReceivedBytes()).isEqualTo(696);
-                assertThat(r.networkSentBytes()).isZero();
-                assertThat(r.cpuPeriods()).isEqualTo(9);
-                assertThat(r.throttledPeriods()).isZero();
-                assertThat(r.throttledNanos()).isZero();
+                assertThat(r.cpu().totalNanos()).isEqualTo(422_699_666L); // cpuacct.usage, ns
+                assertThat(r.cpu().userNanos()).isEqualTo(28 * 10_000_000L); // cpuacct.stat ticks x 10 ms
+                assertThat(r.cpu().systemNanos()).isEqualTo(13 * 10_000_000L);
+                assertThat(r.cpu().hostNanos()).isEmpty();
+                assertThat(r.cpu().onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+                assertThat(r.memory().chargedBytes()).isEqualTo(43_745_280L);
+                assertThat(r.memory().inactiveFileBytes()).isEqualTo(41_992_192L); // total_inactive_file
+                assertThat(r.memory().pageCacheBytes()).isEqualTo(41_996_288L); // total_cache
+                assertThat(r.memory().anonymousBytes()).isEqualTo(208_896L); // total_rss
+                assertThat(r.memory().swapBytes()).isEqualTo(OptionalLong.of(0)); // total_swap
+                assertThat(r.memory().limitBytes()).isEqualTo(OptionalLong.of(268_435_456L));
+                assertThat(r.memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
+                assertThat(r.memory().limitHits()).isZero();
+                assertThat(r.memory().oomKills()).isZero();
+                assertThat(r.pids().current()).isEqualTo(2);
+                assertThat(r.pids().limit()).isEqualTo(OptionalLong.of(100));
+                assertThat(r.blockIo().readBytes()).isZero(); // only "Total 0"
+                assertThat(r.blockIo().writeBytes()).isZero();
+                assertThat(r.network().receivedBytes()).isEqualTo(696);
+                assertThat(r.network().sentBytes()).isZero();
+                assertThat(r.cpu().periods()).isEqualTo(9);
+                assertThat(r.cpu().throttledPeriods()).isZero();
+                assertThat(r.cpu().throttledNanos()).isZero();
                 assertThat(r.pressure()).contains(new PressureTotals(45255, 40122, 0, 0, 88, 88));
-                assertThat(r.workingSetBytes()).isEqualTo(43_745_280L - 41_992_192L);
+                assertThat(r.memory().workingSetBytes()).isEqualTo(43_745_280L - 41_992_192L);
                 assertThat(probe.describe()).startsWith("cgroup v1 files under ")
                         .endsWith("(pressure from the v2 hierarchy)");
                 assertThat(probe.minimumInterval()).isPositive();
@@ -109,15 +109,15 @@ class HostCgroupProbeTests {
                             + "Total 5324800\n");
             try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
                 RawReading r = probe.read();
-                assertThat(r.cpuPeriods()).isEqualTo(500);
-                assertThat(r.throttledPeriods()).isEqualTo(40);
-                assertThat(r.throttledNanos()).isEqualTo(123_456_789L);
-                assertThat(r.oomKills()).isEqualTo(3);
-                assertThat(r.limitHits()).isEqualTo(17);
-                assertThat(r.memoryLimitBytes()).isEmpty();
-                assertThat(r.pidsLimit()).isEmpty();
-                assertThat(r.blockReadBytes()).isEqualTo(4_096_000L);
-                assertThat(r.blockWriteBytes()).isEqualTo(1_228_800L);
+                assertThat(r.cpu().periods()).isEqualTo(500);
+                assertThat(r.cpu().throttledPeriods()).isEqualTo(40);
+                assertThat(r.cpu().throttledNanos()).isEqualTo(123_456_789L);
+                assertThat(r.memory().oomKills()).isEqualTo(3);
+                assertThat(r.memory().limitHits()).isEqualTo(17);
+                assertThat(r.memory().limitBytes()).isEmpty();
+                assertThat(r.pids().limit()).isEmpty();
+                assertThat(r.blockIo().readBytes()).isEqualTo(4_096_000L);
+                assertThat(r.blockIo().writeBytes()).isEqualTo(1_228_800L);
             }
         }
 
@@ -128,12 +128,12 @@ class HostCgroupProbeTests {
             Path blkio = Fixtures.v1Dir(root, "blkio");
             Files.writeString(blkio.resolve("blkio.io_service_bytes_recursive"), "8:0 Read 10\n8:0 Write 20\nTotal 30\n");
             try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
-                assertThat(probe.read().blockReadBytes()).isEqualTo(10);
+                assertThat(probe.read().blockIo().readBytes()).isEqualTo(10);
             }
             Files.writeString(blkio.resolve("blkio.io_service_bytes_recursive"), "Total 0\n");
             Files.writeString(blkio.resolve("blkio.throttle.io_service_bytes"), "8:0 Read 5\nTotal 5\n");
             try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
-                assertThat(probe.read().blockReadBytes()).isEqualTo(5);
+                assertThat(probe.read().blockIo().readBytes()).isEqualTo(5);
             }
         }
 
@@ -151,11 +151,11 @@ class HostCgroupProbeTests {
             try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
                 RawReading r = probe.read();
                 assertThat(r.pressure()).isEmpty();
-                assertThat(r.blockReadBytes()).isZero();
-                assertThat(r.oomKills()).isZero();
-                assertThat(r.limitHits()).isZero();
-                assertThat(r.highWaterMarkBytes()).isEmpty();
-                assertThat(r.memoryChargedBytes()).isEqualTo(43_745_280L);
+                assertThat(r.blockIo().readBytes()).isZero();
+                assertThat(r.memory().oomKills()).isZero();
+                assertThat(r.memory().limitHits()).isZero();
+                assertThat(r.memory().highWaterMarkBytes()).isEmpty();
+                assertThat(r.memory().chargedBytes()).isEqualTo(43_745_280L);
             }
         }
 
@@ -178,24 +178,24 @@ class HostCgroupProbeTests {
 
                 RawReading fast = probe.readFast(full);
                 assertThat(fast.monotonicNanos()).isGreaterThan(full.monotonicNanos());
-                assertThat(fast.memoryChargedBytes()).isEqualTo(50_000_000L);
-                assertThat(fast.cpuTotalNanos()).isEqualTo(999_000_000L);
-                assertThat(fast.pids()).isEqualTo(9);
-                assertThat(fast.oomKills()).isEqualTo(2);
+                assertThat(fast.memory().chargedBytes()).isEqualTo(50_000_000L);
+                assertThat(fast.cpu().totalNanos()).isEqualTo(999_000_000L);
+                assertThat(fast.pids().current()).isEqualTo(9);
+                assertThat(fast.memory().oomKills()).isEqualTo(2);
                 // the rest comes from the full reading until the next one
-                assertThat(fast.highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
-                assertThat(fast.inactiveFileBytes()).isEqualTo(41_992_192L);
-                assertThat(fast.blockReadBytes()).isZero();
-                assertThat(fast.cpuUserNanos()).isEqualTo(full.cpuUserNanos());
-                assertThat(fast.networkReceivedBytes()).isEqualTo(696);
+                assertThat(fast.memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(44_900_352L));
+                assertThat(fast.memory().inactiveFileBytes()).isEqualTo(41_992_192L);
+                assertThat(fast.blockIo().readBytes()).isZero();
+                assertThat(fast.cpu().userNanos()).isEqualTo(full.cpu().userNanos());
+                assertThat(fast.network().receivedBytes()).isEqualTo(696);
                 assertThat(fast.pressure()).isEqualTo(full.pressure());
 
                 RawReading next = probe.read();
-                assertThat(next.inactiveFileBytes()).isEqualTo(1000);
-                assertThat(next.blockReadBytes()).isEqualTo(4096);
-                assertThat(next.blockWriteBytes()).isEqualTo(8192);
-                assertThat(next.memoryChargedBytes()).isEqualTo(50_000_000L);
-                assertThat(next.highWaterMarkBytes()).isEqualTo(OptionalLong.of(60_000_000L));
+                assertThat(next.memory().inactiveFileBytes()).isEqualTo(1000);
+                assertThat(next.blockIo().readBytes()).isEqualTo(4096);
+                assertThat(next.blockIo().writeBytes()).isEqualTo(8192);
+                assertThat(next.memory().chargedBytes()).isEqualTo(50_000_000L);
+                assertThat(next.memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(60_000_000L));
             }
         }
 
@@ -264,31 +264,31 @@ class HostCgroupProbeTests {
                 RawReading r = probe.read();
                 assertThat(probe.kind()).isEqualTo(ProbeKind.HOST_CGROUP_V2);
                 assertThat(r.wallTime()).isEqualTo(NOW);
-                assertThat(r.cpuTotalNanos()).isEqualTo(8_123_456_000L); // usage_usec x 1000
-                assertThat(r.cpuUserNanos()).isEqualTo(7_000_000_000L);
-                assertThat(r.cpuSystemNanos()).isEqualTo(1_123_456_000L);
-                assertThat(r.systemCpuNanos()).isEmpty();
-                assertThat(r.onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
-                assertThat(r.memoryChargedBytes()).isEqualTo(157_286_400L);
-                assertThat(r.inactiveFileBytes()).isEqualTo(31_457_280L);
-                assertThat(r.pageCacheBytes()).isEqualTo(41_943_040L);
-                assertThat(r.anonymousBytes()).isEqualTo(104_857_600L);
-                assertThat(r.swapBytes()).isEqualTo(OptionalLong.of(4096));
-                assertThat(r.memoryLimitBytes()).isEmpty(); // "max"
-                assertThat(r.highWaterMarkBytes()).hasValue(209_715_200L); // the lifetime mark before a reset
-                assertThat(r.limitHits()).isEqualTo(12); // memory.events max
-                assertThat(r.oomKills()).isEqualTo(1);
-                assertThat(r.pids()).isEqualTo(7);
-                assertThat(r.pidsLimit()).isEmpty(); // "max"
-                assertThat(r.blockReadBytes()).isEqualTo(90_430_464L + 1_048_576L);
-                assertThat(r.blockWriteBytes()).isEqualTo(299_008_000L + 2_097_152L);
-                assertThat(r.networkReceivedBytes()).isEqualTo(123_456L + 1_000L);
-                assertThat(r.networkSentBytes()).isEqualTo(65_432L + 2_000L);
-                assertThat(r.cpuPeriods()).isEqualTo(420);
-                assertThat(r.throttledPeriods()).isEqualTo(37);
-                assertThat(r.throttledNanos()).isEqualTo(912_345_000L); // throttled_usec x 1000
+                assertThat(r.cpu().totalNanos()).isEqualTo(8_123_456_000L); // usage_usec x 1000
+                assertThat(r.cpu().userNanos()).isEqualTo(7_000_000_000L);
+                assertThat(r.cpu().systemNanos()).isEqualTo(1_123_456_000L);
+                assertThat(r.cpu().hostNanos()).isEmpty();
+                assertThat(r.cpu().onlineCpus()).isEqualTo(Runtime.getRuntime().availableProcessors());
+                assertThat(r.memory().chargedBytes()).isEqualTo(157_286_400L);
+                assertThat(r.memory().inactiveFileBytes()).isEqualTo(31_457_280L);
+                assertThat(r.memory().pageCacheBytes()).isEqualTo(41_943_040L);
+                assertThat(r.memory().anonymousBytes()).isEqualTo(104_857_600L);
+                assertThat(r.memory().swapBytes()).isEqualTo(OptionalLong.of(4096));
+                assertThat(r.memory().limitBytes()).isEmpty(); // "max"
+                assertThat(r.memory().highWaterMarkBytes()).hasValue(209_715_200L); // the lifetime mark before a reset
+                assertThat(r.memory().limitHits()).isEqualTo(12); // memory.events max
+                assertThat(r.memory().oomKills()).isEqualTo(1);
+                assertThat(r.pids().current()).isEqualTo(7);
+                assertThat(r.pids().limit()).isEmpty(); // "max"
+                assertThat(r.blockIo().readBytes()).isEqualTo(90_430_464L + 1_048_576L);
+                assertThat(r.blockIo().writeBytes()).isEqualTo(299_008_000L + 2_097_152L);
+                assertThat(r.network().receivedBytes()).isEqualTo(123_456L + 1_000L);
+                assertThat(r.network().sentBytes()).isEqualTo(65_432L + 2_000L);
+                assertThat(r.cpu().periods()).isEqualTo(420);
+                assertThat(r.cpu().throttledPeriods()).isEqualTo(37);
+                assertThat(r.cpu().throttledNanos()).isEqualTo(912_345_000L); // throttled_usec x 1000
                 assertThat(r.pressure()).contains(new PressureTotals(1_500_000, 250_000, 3000, 1000, 777, 555));
-                assertThat(r.workingSetBytes()).isEqualTo(125_829_120L);
+                assertThat(r.memory().workingSetBytes()).isEqualTo(125_829_120L);
                 assertThat(probe.describe()).isEqualTo("cgroup v2 files under " + Fixtures.v2Dir(Fixtures.v2Root()));
             }
         }
@@ -305,16 +305,16 @@ class HostCgroupProbeTests {
             try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
                 assertThat(probe.resetHighWaterMark()).isFalse();
                 RawReading r = probe.read();
-                assertThat(r.highWaterMarkBytes()).isEmpty();
+                assertThat(r.memory().highWaterMarkBytes()).isEmpty();
                 assertThat(r.pressure()).isEmpty();
-                assertThat(r.blockReadBytes()).isZero();
-                assertThat(r.blockWriteBytes()).isZero();
-                assertThat(r.swapBytes()).isEmpty();
-                assertThat(r.pids()).isZero();
-                assertThat(r.pidsLimit()).isEmpty();
-                assertThat(r.oomKills()).isZero();
-                assertThat(r.limitHits()).isZero();
-                assertThat(r.memoryChargedBytes()).isEqualTo(157_286_400L);
+                assertThat(r.blockIo().readBytes()).isZero();
+                assertThat(r.blockIo().writeBytes()).isZero();
+                assertThat(r.memory().swapBytes()).isEmpty();
+                assertThat(r.pids().current()).isZero();
+                assertThat(r.pids().limit()).isEmpty();
+                assertThat(r.memory().oomKills()).isZero();
+                assertThat(r.memory().limitHits()).isZero();
+                assertThat(r.memory().chargedBytes()).isEqualTo(157_286_400L);
             }
         }
 
@@ -338,9 +338,9 @@ class HostCgroupProbeTests {
                 assertThat(probe.resetHighWaterMark()).isTrue();
                 // the kernel now reports the peak since the reset; a regular file needs us to write it
                 Files.writeString(peak, "52428800\n");
-                assertThat(probe.read().highWaterMarkBytes()).isEqualTo(OptionalLong.of(52_428_800L));
+                assertThat(probe.read().memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(52_428_800L));
                 Files.writeString(peak, "62914560\n");
-                assertThat(probe.read().highWaterMarkBytes()).isEqualTo(OptionalLong.of(62_914_560L));
+                assertThat(probe.read().memory().highWaterMarkBytes()).isEqualTo(OptionalLong.of(62_914_560L));
                 assertThat(probe.resetHighWaterMark()).isTrue(); // a second reset reuses the open file
             }
         }
@@ -357,7 +357,7 @@ class HostCgroupProbeTests {
                 // readable again (as a 0444 file is): the lifetime mark is reported, for the caller to judge
                 Files.delete(peak);
                 Files.writeString(peak, "209715200\n");
-                assertThat(probe.read().highWaterMarkBytes()).hasValue(209_715_200L);
+                assertThat(probe.read().memory().highWaterMarkBytes()).hasValue(209_715_200L);
             }
         }
 

@@ -1,5 +1,10 @@
 package io.vitals.internal.sampling;
 
+import io.vitals.internal.probe.BlockIoReading;
+import io.vitals.internal.probe.CpuReading;
+import io.vitals.internal.probe.MemoryReading;
+import io.vitals.internal.probe.NetworkReading;
+import io.vitals.internal.probe.PidsReading;
 import io.vitals.internal.probe.PressureTotals;
 import io.vitals.internal.probe.RawReading;
 
@@ -122,10 +127,18 @@ final class Readings {
     }
 
     RawReading build() {
-        return new RawReading(monotonicNanos, Instant.EPOCH.plusNanos(monotonicNanos), cpuTotalNanos, cpuUserNanos,
-                cpuSystemNanos, systemCpuNanos, onlineCpus, memoryChargedBytes, inactiveFileBytes, 0, 0,
-                OptionalLong.empty(), memoryLimitBytes, highWaterMarkBytes, limitHits, oomKills, pids,
-                OptionalLong.empty(), blockReadBytes, blockWriteBytes, networkReceivedBytes, networkSentBytes, 0,
-                throttledPeriods, throttledNanos, pressure);
+        return RawReading.builder()
+                .at(monotonicNanos, Instant.EPOCH.plusNanos(monotonicNanos))
+                .cpu(CpuReading.builder().usage(cpuTotalNanos, cpuUserNanos, cpuSystemNanos)
+                        .hostNanos(systemCpuNanos).onlineCpus(onlineCpus).throttling(0, throttledPeriods, throttledNanos)
+                        .build())
+                .memory(MemoryReading.builder().charged(memoryChargedBytes).inactiveFile(inactiveFileBytes)
+                        .limit(memoryLimitBytes).highWaterMark(highWaterMarkBytes).limitHits(limitHits)
+                        .oomKills(oomKills).build())
+                .pids(new PidsReading(pids, OptionalLong.empty()))
+                .blockIo(new BlockIoReading(blockReadBytes, blockWriteBytes))
+                .network(new NetworkReading(networkReceivedBytes, networkSentBytes))
+                .pressure(pressure)
+                .build();
     }
 }
