@@ -152,6 +152,7 @@ class DatasetOnMountedVolumeIT {
                 .isGreaterThanOrEqualTo(file.toBytes() * 9 / 10)
                 .as("page cache growth: only one pass came from the disk")
                 .isLessThan(file.toBytes() * 3 / 2);
-        assertThat(usage).hasBlockReadAtMost("40MiB");
+        // judged where blkio counts reads (cgroup v2, or v1 with a block device); skipped, not passed, where it counted 0 B
+        assertThat(usage).whereMeasurable().hasBlockReadAtMost("40MiB");
     }
 }

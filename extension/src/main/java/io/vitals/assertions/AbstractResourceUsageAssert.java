@@ -9,6 +9,7 @@ import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.Limit;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.budget.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
@@ -46,11 +47,27 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     /** Makes the assertion on a phase; soft assertions replace it so that phase checks are collected too. */
     Function<ResourceUsage, ResourceUsageAssert> nested = ResourceUsageAssert::new;
 
+    /** Whether checks on a figure this host cannot measure are skipped ({@link #whereMeasurable()}) or fail. */
+    boolean skipUnmeasurable;
+
     protected AbstractResourceUsageAssert(ResourceUsage actual, Class<?> selfType) {
         super(actual, selfType);
         if (actual != null) {
             info.description("container '" + actual.container() + "'");
         }
+    }
+
+    /**
+     * Skips the checks that follow on a figure this host cannot measure, instead of failing them. Without it, such
+     * a check fails, since its figure (cgroup v1's 0 B of block writes for a container that wrote 64 MiB) would
+     * make it pass or fail by accident; with it, a test written for cgroup v2 hosts also runs on v1 ones and checks
+     * there what can be checked. Which figures a host can measure: docs/metrics.md, "Exactness by host".
+     *
+     * <pre>{@code assertThat(usage).whereMeasurable().hasBlockWriteAtMost("64MiB");}</pre>
+     */
+    public SELF whereMeasurable() {
+        skipUnmeasurable = true;
+        return myself;
     }
 
     /** Verifies that the peak MEM USAGE is at most {@code budget}, e.g. {@code "1.5GiB"}. */
@@ -231,6 +248,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         }
         ResourceUsageAssert assertion = nested.apply(phase.get().usage());
         assertion.nested = nested;
+        assertion.skipUnmeasurable = skipUnmeasurable;
         // carried over as AssertJ's own navigation (extracting, asString) carries them
         assertion.info.description(info.descriptionText() + ", phase '" + name + "'");
         assertion.info.useRepresentation(info.representation());
@@ -251,6 +269,14 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     private SELF check(Limit limit, boolean atLeast) {
         requireActual();
+        Optional<String> unmeasurable = Measurability.reason(limit.metric(), actual);
+        if (unmeasurable.isPresent()) {
+            if (skipUnmeasurable) {
+                return myself;
+            }
+            throw assertionError(ShouldBeMeasurable.shouldBeMeasurable(limit.metric().label(), limit.text(),
+                    unmeasurable.get()));
+        }
         BudgetCheck check = BudgetEvaluator.evaluate(limit, actual);
         boolean sameDirection = atLeast == limit.metric().isMinimum();
         boolean passed = sameDirection ? check.passed()
