@@ -2,7 +2,7 @@ package io.vitals.assertions;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 
@@ -45,7 +45,7 @@ final class ShouldBeWithinBudget extends BasicErrorMessageFactory {
             return "it could not be checked: " + check.note().orElse("the probe could not measure it");
         }
         String verb = atLeast ? "it fell short of it by " : "it exceeded it by ";
-        if (atLeast == metric.isMinimum()) {
+        if (atLeast == metric.isFloor()) {
             String breach = BudgetEvaluator.describeBreach(check, usage);
             String lead = metric.label() + " " + check.actual() + (atLeast ? " is below" : " exceeds")
                     + " the budget of " + check.limit() + " by ";

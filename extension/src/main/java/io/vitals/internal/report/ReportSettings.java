@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import io.vitals.Percentage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.Tolerances;
 import io.vitals.internal.report.history.HistorySettings;
 
@@ -82,10 +83,10 @@ public record ReportSettings(
         Optional<Percentage> all = lookup.apply(TOLERANCE).map(v -> tolerance(TOLERANCE, v)).orElse(Optional.of(
                 DEFAULT_TOLERANCE));
         Map<Metric, Optional<Percentage>> perMetric = new EnumMap<>(Metric.class);
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : Metric.compared()) {
             String key = TOLERANCE_PREFIX + metric.key();
             Optional<Optional<Percentage>> own = lookup.apply(key).map(v -> tolerance(key, v));
-            Optional<Percentage> fallback = metric == Metric.WALL_TIME ? Optional.empty() : all;
+            Optional<Percentage> fallback = metric.comparison().orElseThrow().byDefault() ? all : Optional.empty();
             perMetric.put(metric, own.orElse(fallback));
         }
         return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),

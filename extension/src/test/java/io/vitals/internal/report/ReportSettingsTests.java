@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.Percentage;
+import io.vitals.internal.metric.Metric;
 
 import java.nio.file.Path;
 import java.util.Map;
