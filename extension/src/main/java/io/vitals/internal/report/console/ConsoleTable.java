@@ -29,7 +29,7 @@ import java.util.stream.Stream;
 public final class ConsoleTable {
 
     /** The figures shown in docker's own columns (CPU %, NET I/O, BLOCK I/O, PIDS, PEAK MEM). */
-    static final Set<Metric> IN_DOCKER_COLUMNS = EnumSet.of(Metric.AVERAGE_CPU, Metric.NETWORK_RECEIVED,
+    public static final Set<Metric> IN_DOCKER_COLUMNS = EnumSet.of(Metric.AVERAGE_CPU, Metric.NETWORK_RECEIVED,
             Metric.NETWORK_SENT, Metric.BLOCK_READ, Metric.BLOCK_WRITE, Metric.PEAK_PIDS, Metric.PEAK_MEMORY);
 
     /** Every other figure, one column each after docker's. */
@@ -100,7 +100,7 @@ public final class ConsoleTable {
      * A figure in docker's formats: sizes as {@link DataSize#toDockerBinaryString()} ({@code 5.312MiB}), percentages
      * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known.
      */
-    static String docker(Metric metric, ResourceUsage usage) {
+    public static String docker(Metric metric, ResourceUsage usage) {
         double value = metric.read(usage);
         if (Double.isNaN(value)) {
             return "--";
