@@ -7,12 +7,10 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -246,16 +244,12 @@ public enum Metric {
 
     /** The figure with key {@code key}, e.g. {@code peakMemory}. */
     public static Optional<Metric> byKey(String key) {
-        return find(Metric::key, key);
+        return ALL.stream().filter(m -> m.spec.key.equals(key)).findFirst();
     }
 
     /** The figure whose {@code @ResourceBudget} attribute is {@code attribute}. */
     public static Optional<Metric> byAttribute(String attribute) {
         return ALL.stream().filter(m -> m.spec.attribute.filter(attribute::equals).isPresent()).findFirst();
-    }
-
-    private static Optional<Metric> find(Function<Metric, String> name, String wanted) {
-        return Arrays.stream(values()).filter(m -> name.apply(m).equals(wanted)).findFirst();
     }
 
     private static Optional<Duration> peakAt(ResourceUsage usage) {

@@ -108,8 +108,10 @@ class ReportsEndToEndIT {
                 .getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElseThrow();
         assertThat(failure).isInstanceOf(ResourceBudgetExceededError.class)
                 .hasMessageContaining("cpuTime regressed: baseline ").hasMessageContaining("tolerance 10 %)");
-        assertThat(failure.getMessage()).containsPattern("cpuTime regressed: baseline [0-9.]+ s, now [0-9.]+ s "
-                + "\\(\\+(2[0-9]|3[0-9]|4[0-5])\\.[0-9] %");
+        // durations print as everywhere: "850 ms", "1.2 s", "1m 5s"
+        String duration = "([0-9.]+ m?s|[0-9]+m( [0-9]+s)?)";
+        assertThat(failure.getMessage()).containsPattern("cpuTime regressed: baseline " + duration + ", now "
+                + duration + " \\(\\+(2[0-9]|3[0-9]|4[0-5])\\.[0-9] %");
 
         EngineExecutionResults warning = run(BaselineTestCases.class, Map.of(
                 "vitals.reportDir", dir.resolve("r3").toString(), "vitals.baseline", baseline.toString(),
