@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
@@ -13,8 +14,8 @@ import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
-import io.vitals.internal.report.prometheus.PrometheusWriterTests;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.report.prometheus.PrometheusWriterTests;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -28,9 +29,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Every figure in every report format: one fixture run in which every {@link Metric} is known is rendered through
@@ -70,7 +71,7 @@ class MetricReportCoverageTests {
                 .get(metric.jsonField());
 
         assertThat(field).as("usage.%s", metric.jsonField()).isNotNull();
-        assertThat(field.asDouble()).isCloseTo(metric.read(usage), org.assertj.core.data.Offset.offset(0.5));
+        assertThat(field.asDouble()).isCloseTo(metric.read(usage), offset(0.5));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -81,7 +82,7 @@ class MetricReportCoverageTests {
                 .get(metric.jsonField());
 
         assertThat(field).as("containers[].%s", metric.jsonField()).isNotNull();
-        assertThat(field.asDouble()).isCloseTo(metric.read(usage), org.assertj.core.data.Offset.offset(0.5));
+        assertThat(field.asDouble()).isCloseTo(metric.read(usage), offset(0.5));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -123,7 +124,7 @@ class MetricReportCoverageTests {
                 .satisfies(s -> {
                     assertThat(s.labels()).containsEntry("container", "tf");
                     assertThat(s.value()).isCloseTo(metric.unit().toPrometheus(metric.read(usage)),
-                            org.assertj.core.data.Offset.offset(1e-6));
+                            offset(1e-6));
                 });
     }
 
@@ -148,7 +149,7 @@ class MetricReportCoverageTests {
 
         assertThat(container.get(metric.key())).as(metric.key()).isNotNull();
         assertThat(container.get(metric.key()).asDouble()).isCloseTo(metric.read(usage),
-                org.assertj.core.data.Offset.offset(0.5));
+                offset(0.5));
     }
 
     /** A floor reads as a floor wherever a breach is listed: "memoryHeadroom 48.3% < 60%", never "> 60%". */
