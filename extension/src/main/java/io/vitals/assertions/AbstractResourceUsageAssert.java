@@ -10,7 +10,7 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 import io.vitals.internal.units.Preconditions;
@@ -278,7 +278,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
                     unmeasurable.get()));
         }
         BudgetCheck check = BudgetEvaluator.evaluate(limit, actual);
-        boolean sameDirection = atLeast == limit.metric().isMinimum();
+        boolean sameDirection = atLeast == limit.metric().isFloor();
         boolean passed = sameDirection ? check.passed()
                 : !Double.isNaN(check.actualValue()) && check.actualValue() >= check.limitValue();
         if (!passed) {

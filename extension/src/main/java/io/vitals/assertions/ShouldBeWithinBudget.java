@@ -2,7 +2,7 @@ package io.vitals.assertions;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Contention;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 
@@ -47,7 +47,7 @@ record ShouldBeWithinBudget(String label, String actual, String direction, Strin
         if (Double.isNaN(check.actualValue())) {
             return "it could not be checked: " + check.note().orElse("the probe could not measure it");
         }
-        boolean budgetDirection = atLeast == metric.isMinimum();
+        boolean budgetDirection = atLeast == metric.isFloor();
         StringBuilder reason = new StringBuilder(atLeast ? "it fell short of it by " : "it exceeded it by ")
                 .append(metric.unit().format(Math.abs(check.actualValue() - check.limitValue())));
         // the check's margin is signed for the budget's own direction (positive on the breach side); asserted the

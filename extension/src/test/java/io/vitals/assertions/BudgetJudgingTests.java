@@ -8,7 +8,7 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 
 import org.junit.jupiter.api.DisplayName;

@@ -10,7 +10,7 @@ import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.Limit;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 
 import java.time.Duration;
 import java.util.Map;

@@ -2,6 +2,7 @@ package io.vitals.internal.budget;
 
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.units.DurationParser;
 
 import java.time.Duration;
@@ -30,10 +31,7 @@ public final class Contention {
 
     /** True for figures that grow or shrink with contention for cores rather than with the workload alone. */
     public static boolean isSensitive(Metric metric) {
-        return switch (metric) {
-            case CPU_TIME, AVERAGE_CPU, THROTTLED_TIME, MEMORY_GROWTH -> true;
-            default -> false;
-        };
+        return metric.isContentionSensitive();
     }
 
     /**

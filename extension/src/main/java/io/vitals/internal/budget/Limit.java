@@ -2,6 +2,8 @@ package io.vitals.internal.budget;
 
 import io.vitals.DataRate;
 import io.vitals.DataSize;
+import io.vitals.internal.metric.BudgetBound;
+import io.vitals.internal.metric.Metric;
 
 import java.util.regex.Pattern;
 
@@ -32,9 +34,9 @@ public record Limit(Metric metric, String text, double value) {
             String hint = NearMiss.hint(metric.unit(), text).map(h -> "; " + h).orElse("");
             throw new IllegalArgumentException(e.getMessage() + hint, e);
         }
-        if (metric == Metric.MEMORY_HEADROOM && value > 100.0) {
-            throw new IllegalArgumentException("Invalid headroom '" + text
-                    + "': a share of the memory limit cannot exceed 100%");
+        if (metric.budgetBound().isPresent() && value > metric.budgetBound().get().max()) {
+            BudgetBound bound = metric.budgetBound().get();
+            throw new IllegalArgumentException("Invalid " + bound.noun() + " '" + text + "': " + bound.reason());
         }
         return new Limit(metric, printed(metric, text.trim()), value);
     }

@@ -3,6 +3,8 @@ package io.vitals.internal.budget;
 import io.vitals.MeasureResources;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.Resource;
 import io.vitals.internal.report.BudgetCheck;
 
 import java.util.Optional;
@@ -29,10 +31,10 @@ public final class Measurability {
 
     /** Why {@code metric} cannot be measured on the host {@code usage} came from; empty when it can. */
     public static Optional<String> reason(Metric metric, ResourceUsage usage) {
-        if (metric != Metric.BLOCK_READ && metric != Metric.BLOCK_WRITE) {
+        if (metric.resource() != Resource.BLOCK_IO) {
             return Optional.empty();
         }
-        long counted = (metric == Metric.BLOCK_READ ? usage.blockRead() : usage.blockWrite()).toBytes();
+        double counted = metric.read(usage);
         String figure = metric.attribute() + " cannot be measured here: ";
         if (usage.probe() == ProbeKind.HOST_CGROUP_V1 && metric == Metric.BLOCK_WRITE) {
             return Optional.of(figure + "cgroup v1 does not attribute buffered writeback to the container that wrote"

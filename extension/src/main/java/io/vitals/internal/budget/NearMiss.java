@@ -1,5 +1,7 @@
 package io.vitals.internal.budget;
 
+import io.vitals.internal.metric.Unit;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,7 +51,7 @@ final class NearMiss {
     }
 
     /** A hint such as "did you mean 5s?", or empty when nothing obvious is near. */
-    static Optional<String> hint(Metric.Unit unit, String text) {
+    static Optional<String> hint(Unit unit, String text) {
         String trimmed = text.strip();
         return switch (unit) {
             case SIZE -> sizeHint(trimmed, "");
@@ -128,7 +130,7 @@ final class NearMiss {
         Matcher m = RATE.matcher(text);
         if (!m.matches()) {
             // a size without a time unit: the usual slip is leaving out "/min"
-            return suggest(Metric.Unit.SIZE, Optional.of(text))
+            return suggest(Unit.SIZE, Optional.of(text))
                     .map(size -> "a rate needs a time unit: did you mean " + size + "/min?");
         }
         String size = m.group(1).strip();
@@ -136,13 +138,13 @@ final class NearMiss {
         if (per == null) {
             return Optional.empty();
         }
-        if (suggest(Metric.Unit.SIZE, Optional.of(size)).isPresent()) {
-            return suggest(Metric.Unit.RATE, Optional.of(size + "/" + per)).map(s -> "did you mean " + s + "?");
+        if (suggest(Unit.SIZE, Optional.of(size)).isPresent()) {
+            return suggest(Unit.RATE, Optional.of(size + "/" + per)).map(s -> "did you mean " + s + "?");
         }
         return sizeHint(size, "/" + per);
     }
 
-    private static Optional<String> suggest(Metric.Unit unit, Optional<String> candidate) {
+    private static Optional<String> suggest(Unit unit, Optional<String> candidate) {
         return candidate.filter(c -> {
             try {
                 unit.parse(c);

@@ -2,7 +2,7 @@ package io.vitals.internal.junit;
 
 import io.vitals.ResourceBudget;
 import io.vitals.internal.budget.Limit;
-import io.vitals.internal.budget.Metric;
+import io.vitals.internal.metric.Metric;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -34,13 +33,14 @@ record BudgetPlan(List<ContainerBudget> budgets) {
             boolean failFast) {
     }
 
-    private static final Map<Metric, Function<ResourceBudget, String>> ATTRIBUTES = attributes();
-
-    /** The whole-test budgets of {@code container} that end the test at once when broken. */
+    /**
+     * The whole-test budgets of {@code container} that end the test at once when broken: those on figures a single
+     * sample already shows (peaks), see {@link Metric#live()}.
+     */
     List<Limit> failFastLimits(String container) {
         return budgets.stream().filter(b -> b.container().equals(container) && b.phase().isEmpty() && b.failFast())
                 .flatMap(b -> b.limits().stream())
-                .filter(l -> l.metric() == Metric.PEAK_MEMORY || l.metric() == Metric.PEAK_PIDS).toList();
+                .filter(l -> l.metric().live().isPresent()).toList();
     }
 
     boolean allowsOomKill(String container) {
@@ -114,11 +114,7 @@ record BudgetPlan(List<ContainerBudget> budgets) {
             // booleans cannot be "unset": a flag is on when any budget that applies turns it on
             entry.allowOomKill |= budget.allowOomKill();
             entry.failFast |= budget.failFast();
-            ATTRIBUTES.forEach((metric, attribute) -> {
-                String value = attribute.apply(budget);
-                if (value.isEmpty()) {
-                    return;
-                }
+            BudgetAttributes.values(budget).forEach((metric, value) -> {
                 try {
                     Limit.parse(metric, value);
                     entry.values.put(metric, value);
@@ -148,21 +144,5 @@ record BudgetPlan(List<ContainerBudget> budgets) {
                     + (containers.isEmpty() ? "none" : String.join(", ", containers)));
         }
         return name;
-    }
-
-    private static Map<Metric, Function<ResourceBudget, String>> attributes() {
-        Map<Metric, Function<ResourceBudget, String>> map = new LinkedHashMap<>();
-        map.put(Metric.PEAK_MEMORY, ResourceBudget::peakMemory);
-        map.put(Metric.MEMORY_HEADROOM, ResourceBudget::memoryHeadroom);
-        map.put(Metric.CPU_TIME, ResourceBudget::cpuTime);
-        map.put(Metric.AVERAGE_CPU, ResourceBudget::averageCpu);
-        map.put(Metric.PEAK_PIDS, ResourceBudget::peakPids);
-        map.put(Metric.BLOCK_READ, ResourceBudget::blockRead);
-        map.put(Metric.BLOCK_WRITE, ResourceBudget::blockWrite);
-        map.put(Metric.NETWORK_RECEIVED, ResourceBudget::networkReceived);
-        map.put(Metric.NETWORK_SENT, ResourceBudget::networkSent);
-        map.put(Metric.MEMORY_GROWTH, ResourceBudget::memoryGrowth);
-        map.put(Metric.THROTTLED_TIME, ResourceBudget::throttledTime);
-        return java.util.Collections.unmodifiableMap(map);
     }
 }

@@ -1,8 +1,6 @@
 package io.vitals.internal.junit;
 
-import io.vitals.DataSize;
 import io.vitals.internal.budget.Limit;
-import io.vitals.internal.budget.Metric;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.units.DurationParser;
@@ -38,9 +36,10 @@ final class FailFastGuard implements Consumer<RawReading> {
             return;
         }
         for (Limit limit : limits) {
-            double value = limit.metric() == Metric.PEAK_MEMORY ? reading.memory().workingSetBytes()
-                    : reading.pids().current();
-            if (value > limit.value() && breach.compareAndSet(null, describe(limit, value, reading))) {
+            // failFast limits are those of figures one sample shows (BudgetPlan.failFastLimits): peaks
+            double value = limit.metric().live().orElseThrow().applyAsDouble(reading);
+            if (!limit.metric().direction().isWithin(value, limit.value())
+                    && breach.compareAndSet(null, describe(limit, value, reading))) {
                 testThread.interrupt();
                 return;
             }
@@ -48,8 +47,7 @@ final class FailFastGuard implements Consumer<RawReading> {
     }
 
     private String describe(Limit limit, double value, RawReading reading) {
-        String figure = limit.metric() == Metric.PEAK_MEMORY ? DataSize.ofBytes((long) value).toString()
-                : Long.toString((long) value);
+        String figure = limit.metric().format(value);
         return "container '" + container + "': " + limit.metric().label() + " reached " + figure + " at "
                 + DurationParser.format(window.offsetOf(reading)) + ", over the budget of " + limit.text()
                 + "; the test was ended early (failFast)";

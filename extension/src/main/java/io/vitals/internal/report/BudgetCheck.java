@@ -1,5 +1,9 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.metric.Direction;
+import io.vitals.internal.metric.Metric;
+
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -29,4 +33,19 @@ public record BudgetCheck(
         String method,
         Optional<java.time.Duration> at,
         Optional<String> note) {
+
+    /**
+     * The breach in a few words, the same in the run index, the HTML page and summary.md: the figure, then the
+     * relation its direction breaks, then the budget: {@code peakMemory 1.7 GiB > 1.5GiB} for a ceiling,
+     * {@code memoryHeadroom 12.0% < 20%} for a floor. A figure that could not be measured reads
+     * {@code blockWrite not measurable here (budget 200MiB)}.
+     */
+    public String breach() {
+        if (Double.isNaN(actualValue) || Measurability.isNotMeasurable(this)) {
+            return attribute + " " + actual + " (budget " + limit + ")";
+        }
+        // a check read back from an older report may name a figure this version no longer has: a ceiling then
+        Direction direction = Metric.byAttribute(attribute).map(Metric::direction).orElse(Direction.CEILING);
+        return attribute + " " + actual + " " + direction.breachSymbol() + " " + limit;
+    }
 }

@@ -2,6 +2,7 @@ package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
 import io.vitals.Percentage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.Tolerances;
 import io.vitals.internal.report.history.HistorySettings;
 import io.vitals.internal.settings.SettingParser;
@@ -84,10 +85,10 @@ public record ReportSettings(
         Optional<Percentage> all = reader.read(MeasureResources.TOLERANCE_KEY, TOLERANCE,
                 Optional.of(DEFAULT_TOLERANCE));
         Map<Metric, Optional<Percentage>> perMetric = new EnumMap<>(Metric.class);
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : Metric.compared()) {
             Optional<Optional<Percentage>> own = reader.read(MeasureResources.TOLERANCE_KEY_PREFIX + metric.key(),
                     TOLERANCE);
-            Optional<Percentage> fallback = metric == Metric.WALL_TIME ? Optional.empty() : all;
+            Optional<Percentage> fallback = metric.comparison().orElseThrow().byDefault() ? all : Optional.empty();
             perMetric.put(metric, own.orElse(fallback));
         }
         return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),

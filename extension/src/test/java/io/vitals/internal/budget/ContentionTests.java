@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.metric.Metric;
 
 import java.time.Duration;
 import java.util.Arrays;

@@ -2,6 +2,8 @@ package io.vitals.internal.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.metric.Metric;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -82,7 +82,7 @@ class BudgetPlanTests {
             """)
     @DisplayName("hints at the obvious near miss, and the hint parses")
     void hintsAtNearMisses(String attribute, String value, String hint) {
-        io.vitals.internal.budget.Metric metric = io.vitals.internal.budget.Metric.byAttribute(attribute).orElseThrow();
+        io.vitals.internal.metric.Metric metric = io.vitals.internal.metric.Metric.byAttribute(attribute).orElseThrow();
         Throwable failure = catchThrowable(() -> io.vitals.internal.budget.Limit.parse(metric, value));
         assertThat(failure).isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("; " + hint);
     }
@@ -96,7 +96,7 @@ class BudgetPlanTests {
             """)
     @DisplayName("gives no hint when nothing obvious is near")
     void noHintWithoutANearMiss(String attribute, String value) {
-        io.vitals.internal.budget.Metric metric = io.vitals.internal.budget.Metric.byAttribute(attribute).orElseThrow();
+        io.vitals.internal.metric.Metric metric = io.vitals.internal.metric.Metric.byAttribute(attribute).orElseThrow();
         Throwable failure = catchThrowable(() -> io.vitals.internal.budget.Limit.parse(metric, value));
         assertThat(failure.getMessage()).doesNotContain("did you mean").doesNotContain("case-sensitive");
     }

@@ -1,7 +1,7 @@
 package io.vitals.internal.report.baseline;
 
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.TestResult;
 
@@ -75,10 +75,10 @@ public final class Baseline {
             Map<String, Map<Metric, List<Double>>> containers = new TreeMap<>();
             for (ContainerResult container : result.containers()) {
                 Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);
-                for (Metric metric : Metric.values()) {
+                for (Metric metric : Metric.compared()) {
                     List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),
                             metric));
-                    values.add(metric.valueOf(container.usage()));
+                    values.add(metric.read(container.usage()));
                     metrics.put(metric, values.subList(Math.max(0, values.size() - runs), values.size()));
                 }
                 containers.put(container.name(), metrics);

@@ -2,7 +2,7 @@ package io.vitals.internal.report.baseline;
 
 import io.vitals.Percentage;
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.TestResult;
 
@@ -47,14 +47,14 @@ public final class BaselineComparator {
                 newContainers.add(container.name());
                 continue;
             }
-            for (Metric metric : Metric.values()) {
+            for (Metric metric : Metric.compared()) {
                 List<Double> history = stored.get().getOrDefault(metric, List.of());
                 Optional<Percentage> tolerance = tolerances.of(metric);
                 if (history.isEmpty() || tolerance.isEmpty()) {
                     continue;
                 }
                 runs = Math.min(runs, history.size());
-                compare(container.name(), metric, history, metric.valueOf(container.usage()), tolerance.get())
+                compare(container.name(), metric, history, metric.read(container.usage()), tolerance.get())
                         .ifPresent(findings::add);
             }
         }
@@ -75,7 +75,8 @@ public final class BaselineComparator {
         if (Math.abs(change) <= tolerance.value()) {
             return Optional.empty();
         }
-        BaselineFinding.Kind kind = delta > 0 ? BaselineFinding.Kind.REGRESSION : BaselineFinding.Kind.IMPROVEMENT;
+        BaselineFinding.Kind kind = metric.direction().isWorse(delta) ? BaselineFinding.Kind.REGRESSION
+                : BaselineFinding.Kind.IMPROVEMENT;
         return Optional.of(new BaselineFinding(container, metric, kind, base, now, change, tolerance.value(),
                 history.size()));
     }

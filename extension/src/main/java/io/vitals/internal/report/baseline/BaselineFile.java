@@ -1,7 +1,7 @@
 package io.vitals.internal.report.baseline;
 
 import io.vitals.internal.report.AtomicFiles;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,8 +68,9 @@ public final class BaselineFile {
                 Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);
                 for (Iterator<Map.Entry<String, JsonNode>> m = container.getValue().properties().iterator(); m.hasNext();) {
                     Map.Entry<String, JsonNode> metric = m.next();
-                    // A metric a later version added, or one since removed: skipped rather than fatal.
-                    Metric.byKey(metric.getKey()).ifPresent(key -> {
+                    // A metric a later version added, or one since removed or no longer compared: skipped rather
+                    // than fatal.
+                    Metric.byKey(metric.getKey()).filter(Metric::isCompared).ifPresent(key -> {
                         List<Double> values = new ArrayList<>();
                         metric.getValue().forEach(v -> values.add(v.asDouble()));
                         if (!values.isEmpty()) {

@@ -1,6 +1,6 @@
 package io.vitals.internal.report.baseline;
 
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 
 import io.vitals.internal.report.stats.Evidence;
 
@@ -34,7 +34,7 @@ public record BaselineFinding(String container, Metric metric, Kind kind, double
                 Optional.empty());
     }
 
-    /** Which way a metric moved; every metric is "lower is better". */
+    /** Which way a metric moved: a regression is a move its direction calls worse (up for a ceiling). */
     public enum Kind { REGRESSION, IMPROVEMENT }
 
     /**

@@ -1,7 +1,7 @@
 package io.vitals.internal.report.baseline;
 
 import io.vitals.Percentage;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -15,7 +15,7 @@ public final class Tolerances {
 
     public Tolerances(Map<Metric, Optional<Percentage>> byMetric) {
         EnumMap<Metric, Optional<Percentage>> copy = new EnumMap<>(Metric.class);
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : Metric.compared()) {
             copy.put(metric, byMetric.getOrDefault(metric, Optional.empty()));
         }
         this.byMetric = Collections.unmodifiableMap(copy);
@@ -24,7 +24,7 @@ public final class Tolerances {
     /** The same tolerance for every metric. */
     public static Tolerances uniform(Percentage tolerance) {
         Map<Metric, Optional<Percentage>> map = new EnumMap<>(Metric.class);
-        for (Metric metric : Metric.values()) {
+        for (Metric metric : Metric.compared()) {
             map.put(metric, Optional.of(tolerance));
         }
         return new Tolerances(map);
@@ -32,7 +32,7 @@ public final class Tolerances {
 
     /** The tolerance of {@code metric}; empty when it is not compared. */
     public Optional<Percentage> of(Metric metric) {
-        return byMetric.get(metric);
+        return byMetric.getOrDefault(metric, Optional.empty());
     }
 
     @Override

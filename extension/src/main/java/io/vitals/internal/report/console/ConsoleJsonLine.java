@@ -1,9 +1,10 @@
 package io.vitals.internal.report.console;
 
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Metric;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.json.MetricJson;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -13,8 +14,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
- * One JSON object per test on a single line, for {@code vitals.console=json}: key figures only, in base units, so
- * log processors can pick them up without reading the report directory.
+ * One JSON object per test on a single line, for {@code vitals.console=json}: every figure (named by its metric key,
+ * {@code null} when not known) in base units, so log processors can pick them up without reading the report directory.
  */
 public final class ConsoleJsonLine {
 
@@ -39,9 +40,7 @@ public final class ConsoleJsonLine {
             for (ContainerResult container : result.containers()) {
                 json.writeStartObject();
                 json.writeStringField("name", container.name());
-                for (Metric metric : Metric.values()) {
-                    json.writeNumberField(metric.key(), metric.valueOf(container.usage()));
-                }
+                MetricJson.writeFields(json, container.usage(), Metric::key);
                 if (container.usage().memoryLimit().isPresent()) {
                     json.writeNumberField("memoryLimit", container.usage().memoryLimit().get().toBytes());
                 }

@@ -4,26 +4,43 @@ import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * A {@code docker stats}-style table of one test class: one row per test and container, with docker's own number
  * formats (binary sizes for memory, decimal sizes for I/O, two-decimal percentages). CPU % is the test's average,
- * MEM USAGE the usage at its end, PIDS the peak.
+ * MEM USAGE the usage at its end, PIDS the peak. Every figure docker's columns do not show follows in a column of
+ * its own, headed by its label, so that the table holds every {@link Metric}.
  *
  * <p>Columns are laid out as docker's tabwriter does (minimum width 10, padding 3), so the table lines up with
  * what people already read.
  */
 public final class ConsoleTable {
 
-    static final List<String> HEADERS = List.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %",
-            "NET I/O", "BLOCK I/O", "PIDS", "PEAK MEM", "BUDGETS");
+    /** The figures shown in docker's own columns (CPU %, NET I/O, BLOCK I/O, PIDS, PEAK MEM). */
+    public static final Set<Metric> IN_DOCKER_COLUMNS = EnumSet.of(Metric.AVERAGE_CPU, Metric.NETWORK_RECEIVED,
+            Metric.NETWORK_SENT, Metric.BLOCK_READ, Metric.BLOCK_WRITE, Metric.PEAK_PIDS, Metric.PEAK_MEMORY);
+
+    /** Every other figure, one column each after docker's. */
+    static final List<Metric> OWN_COLUMNS = Metric.all().stream().filter(m -> !IN_DOCKER_COLUMNS.contains(m))
+            .toList();
+
+    static final List<String> HEADERS = Stream.of(
+            Stream.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %", "NET I/O", "BLOCK I/O", "PIDS",
+                    "PEAK MEM"),
+            OWN_COLUMNS.stream().map(m -> m.label().toUpperCase(Locale.ROOT)),
+            Stream.of("BUDGETS")).flatMap(s -> s).toList();
 
     private static final int MIN_WIDTH = 10;
     private static final int PADDING = 3;
@@ -62,19 +79,37 @@ public final class ConsoleTable {
         String limit = u.memoryLimit().map(DataSize::toDockerBinaryString).orElse("--");
         String memPercent = u.memoryLimit().filter(l -> l.toBytes() > 0)
                 .map(l -> Percentage.of(100.0 * usage.toBytes() / l.toBytes()).toDockerString()).orElse("--");
-        return List.of(
+        List<String> row = new ArrayList<>(List.of(
                 oneLine(ReportNames.label(result)),
                 oneLine(container.name()),
-                u.averageCpuPercent().toDockerString(),
+                docker(Metric.AVERAGE_CPU, u),
                 usage.toDockerBinaryString() + " / " + limit,
                 memPercent,
                 // docker stats prints I/O in decimal kB/MB; Vitals reads "MB" as binary, as docker run --memory
                 // does, so a figure copied from this table into a budget must be printed in IEC units too
-                u.networkReceived().toDockerBinaryString() + " / " + u.networkSent().toDockerBinaryString(),
-                u.blockRead().toDockerBinaryString() + " / " + u.blockWrite().toDockerBinaryString(),
-                Long.toString(u.peakPids()),
-                u.peakMemory().toDockerBinaryString(),
-                budgets(container.budgets()));
+                docker(Metric.NETWORK_RECEIVED, u) + " / " + docker(Metric.NETWORK_SENT, u),
+                docker(Metric.BLOCK_READ, u) + " / " + docker(Metric.BLOCK_WRITE, u),
+                docker(Metric.PEAK_PIDS, u),
+                docker(Metric.PEAK_MEMORY, u)));
+        OWN_COLUMNS.forEach(metric -> row.add(docker(metric, u)));
+        row.add(budgets(container.budgets()));
+        return row;
+    }
+
+    /**
+     * A figure in docker's formats: sizes as {@link DataSize#toDockerBinaryString()} ({@code 5.312MiB}), percentages
+     * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known.
+     */
+    public static String docker(Metric metric, ResourceUsage usage) {
+        double value = metric.read(usage);
+        if (Double.isNaN(value)) {
+            return "--";
+        }
+        return switch (metric.unit()) {
+            case SIZE -> DataSize.ofBytes(Math.round(value)).toDockerBinaryString();
+            case PERCENT -> Percentage.of(value).toDockerString();
+            default -> metric.format(value);
+        };
     }
 
     /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */

@@ -2,7 +2,7 @@ package io.vitals.internal.report.history;
 
 import io.vitals.Percentage;
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineFinding;
 import io.vitals.internal.report.baseline.BaselineVerdict;
@@ -58,7 +58,7 @@ public final class HistoryComparator {
         int runs = Integer.MAX_VALUE;
         for (Map.Entry<HistoryKey, Double> figure : Measurements.of(result).entrySet()) {
             HistoryKey key = figure.getKey();
-            Optional<Metric> metric = Metric.byKey(key.metric());
+            Optional<Metric> metric = Metric.byKey(key.metric()).filter(Metric::isCompared);
             List<HistoryRun> before = history.runs(key);
             if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()) {
                 continue;
@@ -78,8 +78,8 @@ public final class HistoryComparator {
     }
 
     private static BaselineFinding finding(HistoryKey key, Metric metric, Evidence evidence, Percentage minimum) {
-        BaselineFinding.Kind kind = evidence.effectPercent() > 0 ? BaselineFinding.Kind.REGRESSION
-                : BaselineFinding.Kind.IMPROVEMENT;
+        BaselineFinding.Kind kind = metric.direction().isWorse(evidence.effectPercent())
+                ? BaselineFinding.Kind.REGRESSION : BaselineFinding.Kind.IMPROVEMENT;
         return new BaselineFinding(key.container(), metric, kind, evidence.historyMedian(), evidence.newMedian(),
                 evidence.effectPercent(), minimum.value(), evidence.historyRuns(),
                 key.isPhase() ? Optional.of(key.phase()) : Optional.empty(), Optional.of(evidence));

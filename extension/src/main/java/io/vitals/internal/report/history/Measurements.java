@@ -2,7 +2,7 @@ package io.vitals.internal.report.history;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -34,8 +34,8 @@ public final class Measurements {
 
     private static void add(Map<HistoryKey, Double> figures, String test, String container, String phase,
             ResourceUsage usage) {
-        for (Metric metric : Metric.values()) {
-            figures.put(new HistoryKey(test, container, phase, metric.key()), metric.valueOf(usage));
+        for (Metric metric : Metric.compared()) {
+            figures.put(new HistoryKey(test, container, phase, metric.key()), metric.read(usage));
         }
     }
 

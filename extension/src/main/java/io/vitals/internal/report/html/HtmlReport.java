@@ -1,7 +1,8 @@
 package io.vitals.internal.report.html;
 
-import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.Unit;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
@@ -17,12 +18,17 @@ import java.util.Map;
 
 /**
  * Writes {@code index.html}: one self-contained page (inline CSS, inline SVG, a few lines of inline script to sort
- * the table; nothing fetched from anywhere) with a sortable table of every test and container, comparison bar
+ * the table; nothing fetched from anywhere) with a sortable table of every test and container (a column per
+ * {@link Metric}), comparison bar
  * charts for parameterized tests, and per test a collapsed section with its charts, budgets, fault and log tail.
  *
  * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
  */
 public final class HtmlReport {
+
+    /** The figures whose bar charts compare the parameter sets of a parameterized test. */
+    private static final List<Metric> COMPARED_IN_CHARTS = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME,
+            Metric.AVERAGE_CPU);
 
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 12_000 + 8_000);
@@ -61,7 +67,7 @@ public final class HtmlReport {
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
-                                + Html.escape(b.attribute() + " " + b.actual() + " over " + b.limit()) + "</li>");
+                                + Html.escape(b.breach()) + "</li>");
                     }
                 }
                 c.fault().ifPresent(f -> items.add("<li class=\"bad\">" + link + ": " + Html.escape(f.description())
@@ -86,9 +92,11 @@ public final class HtmlReport {
 
     private static void table(RunReport run, StringBuilder out) {
         out.append("<table id=\"tests\" class=\"sortable\"><thead><tr>");
-        for (String h : new String[] { "Test", "Container", "Peak mem", "% of limit", "CPU time", "Avg CPU", "PIDs",
-                "Block I/O (r / w)", "Net I/O (rx / tx)", "Budgets", "Outcome" }) {
-            out.append("<th>").append(h).append("</th>");
+        List<String> headings = new ArrayList<>(List.of("Test", "Container"));
+        Metric.all().forEach(metric -> headings.add(metric.heading()));
+        headings.addAll(List.of("% of limit", "Budgets", "Outcome"));
+        for (String h : headings) {
+            out.append("<th>").append(Html.escape(h)).append("</th>");
         }
         out.append("</tr></thead><tbody>");
         for (int i = 0; i < run.tests().size(); i++) {
@@ -100,7 +108,8 @@ public final class HtmlReport {
                         + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
                 cell(out, "", "–");
                 cell(out, -1, "not measured");
-                for (int k = 0; k < 7; k++) {
+                // the other figures, % of limit and budgets
+                for (int k = 0; k < Metric.all().size() + 1; k++) {
                     cell(out, -1, "–");
                 }
                 cell(out, r.outcome().name(), outcome(r, entry));
@@ -114,15 +123,13 @@ public final class HtmlReport {
                 cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
                         + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
                 cell(out, c.name(), Html.escape(c.name()));
-                cell(out, u.peakMemory().toBytes(), Html.escape(u.peakMemory().toString()));
+                for (Metric metric : Metric.all()) {
+                    double value = metric.read(u);
+                    // an unknown figure sorts below every known one
+                    cell(out, Double.isNaN(value) ? -Double.MAX_VALUE : value,
+                            Double.isNaN(value) ? "–" : Html.escape(metric.format(value)));
+                }
                 cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
-                cell(out, Figures.seconds(u.cpuTime()), Figures.duration(u.cpuTime()));
-                cell(out, u.averageCpuPercent().value(), Figures.percent(u.averageCpuPercent().value()));
-                cell(out, u.peakPids(), Long.toString(u.peakPids()));
-                cell(out, u.blockRead().toBytes() + u.blockWrite().toBytes(),
-                        Html.escape(u.blockRead() + " / " + u.blockWrite()));
-                cell(out, u.networkReceived().toBytes() + u.networkSent().toBytes(),
-                        Html.escape(u.networkReceived() + " / " + u.networkSent()));
                 cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
                         : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
                                 + " breached</span>" : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
@@ -136,7 +143,7 @@ public final class HtmlReport {
     private static String bar(double percent) {
         String css = percent >= 90 ? "bad" : percent >= 75 ? "warn" : "good";
         return "<span class=\"pct " + css + "\"><i style=\"width:" + Math.round(Math.min(100, percent)) + "%\"></i></span>"
-                + Figures.percent(percent);
+                + Unit.PERCENT.format(percent);
     }
 
     private static String outcome(TestResult r, RunReport.Entry entry) {
@@ -170,19 +177,13 @@ public final class HtmlReport {
             String container = results.get(0).containers().get(0).name();
             out.append("<section class=\"compare\"><h3>").append(Html.escape(method)).append(" <span class=\"muted\">")
                     .append("container ").append(Html.escape(container)).append("</span></h3><div class=\"charts\">");
-            BarChart memory = new BarChart("Peak memory", v -> DataSize.ofBytes(Math.round(v)).toString());
-            BarChart cpu = new BarChart("CPU time", Figures::seconds);
-            BarChart avg = new BarChart("Average CPU", Figures::percent);
-            for (TestResult r : results) {
-                ResourceUsage u = r.containers().get(0).usage();
-                String label = r.parameters().orElse("");
-                memory.bar(label, u.peakMemory().toBytes());
-                cpu.bar(label, Figures.seconds(u.cpuTime()));
-                avg.bar(label, u.averageCpuPercent().value());
+            for (Metric metric : COMPARED_IN_CHARTS) {
+                BarChart chart = new BarChart(metric.heading(), metric::format);
+                for (TestResult r : results) {
+                    chart.bar(r.parameters().orElse(""), metric.read(r.containers().get(0).usage()));
+                }
+                chart.render(out);
             }
-            memory.render(out);
-            cpu.render(out);
-            avg.render(out);
             out.append("</div></section>");
         });
     }

@@ -23,8 +23,8 @@ final class TestSection {
         u.peakMemoryHighWaterMark().ifPresent(h -> out.append(" · high-water mark ").append(Html.escape(h.toString())));
         out.append(" · limit ").append(Html.escape(u.memoryLimit().map(Object::toString).orElse("none")))
                 .append(" · CPU ").append(Figures.duration(u.cpuTime())).append(" (avg ")
-                .append(Figures.percent(u.averageCpuPercent().value())).append(", peak ")
-                .append(Figures.percent(u.peakCpuPercent().value())).append(")")
+                .append(u.averageCpuPercent()).append(", peak ")
+                .append(u.peakCpuPercent()).append(")")
                 .append(" · throttled ").append(Figures.duration(u.throttledTime()))
                 .append(" · PIDs ").append(u.peakPids())
                 .append(" · OOM kills ").append(u.oomKills())

@@ -1,6 +1,6 @@
 package io.vitals.internal.report.json;
 
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.BaselineFinding;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.stats.Bootstrap;

@@ -88,7 +88,7 @@ public final class RunIndexWriter {
         for (ContainerResult c : r.containers()) {
             for (BudgetCheck b : c.budgets()) {
                 if (!b.passed()) {
-                    json.writeString(c.name() + ": " + b.attribute() + " " + b.actual() + " > " + b.limit());
+                    json.writeString(c.name() + ": " + b.breach());
                 }
             }
         }
@@ -105,20 +105,13 @@ public final class RunIndexWriter {
             json.writeStartObject();
             json.writeStringField("name", c.name());
             json.writeStringField("image", c.image());
-            json.writeNumberField("peakMemoryBytes", u.peakMemory().toBytes());
+            MetricJson.writeFields(json, u);
             json.writeStringField("peakMemoryMethod", u.peak().method().name());
             if (u.memoryLimit().isPresent()) {
                 json.writeNumberField("memoryLimitBytes", u.memoryLimit().get().toBytes());
             } else {
                 json.writeNullField("memoryLimitBytes");
             }
-            json.writeNumberField("cpuSeconds", Figures.seconds(u.cpuTime()));
-            json.writeNumberField("averageCpuPercent", u.averageCpuPercent().value());
-            json.writeNumberField("peakPids", u.peakPids());
-            json.writeNumberField("blockReadBytes", u.blockRead().toBytes());
-            json.writeNumberField("blockWriteBytes", u.blockWrite().toBytes());
-            json.writeNumberField("networkReceivedBytes", u.networkReceived().toBytes());
-            json.writeNumberField("networkSentBytes", u.networkSent().toBytes());
             json.writeNumberField("oomKills", u.oomKills());
             json.writeNumberField("budgets", c.budgets().size());
             json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());

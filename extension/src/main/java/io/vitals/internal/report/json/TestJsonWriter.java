@@ -191,9 +191,11 @@ public final class TestJsonWriter {
         json.writeEndObject();
     }
 
+    // Every figure first, from the metric entries; then the details behind them (how the peak was measured, the
+    // split of CPU time, counts of events, pressure), which no budget is set on.
     private static void writeUsage(JsonGenerator json, ResourceUsage u) throws IOException {
         json.writeStartObject();
-        seconds(json, "wallSeconds", u.wallTime());
+        MetricJson.writeFields(json, u);
         json.writeObjectFieldStart("peakMemory");
         json.writeNumberField("bytes", u.peak().value().toBytes());
         seconds(json, "atSeconds", u.peak().at());
@@ -203,23 +205,10 @@ public final class TestJsonWriter {
         json.writeEndObject();
         bytes(json, "peakMemoryHighWaterMarkBytes", u.peakMemoryHighWaterMark());
         bytes(json, "memoryLimitBytes", u.memoryLimit());
-        if (u.memoryHeadroom().isPresent()) {
-            json.writeNumberField("memoryHeadroomPercent", u.memoryHeadroom().get().value());
-        } else {
-            json.writeNullField("memoryHeadroomPercent");
-        }
-        seconds(json, "cpuSeconds", u.cpuTime());
         seconds(json, "cpuUserSeconds", u.cpuUserTime());
         seconds(json, "cpuSystemSeconds", u.cpuSystemTime());
-        json.writeNumberField("averageCpuPercent", u.averageCpuPercent().value());
         json.writeNumberField("peakCpuPercent", u.peakCpuPercent().value());
         json.writeNumberField("throttledPeriods", u.throttledPeriods());
-        seconds(json, "throttledSeconds", u.throttledTime());
-        json.writeNumberField("blockReadBytes", u.blockRead().toBytes());
-        json.writeNumberField("blockWriteBytes", u.blockWrite().toBytes());
-        json.writeNumberField("networkReceivedBytes", u.networkReceived().toBytes());
-        json.writeNumberField("networkSentBytes", u.networkSent().toBytes());
-        json.writeNumberField("peakPids", u.peakPids());
         json.writeNumberField("oomKills", u.oomKills());
         json.writeNumberField("memoryLimitHits", u.memoryLimitHits());
         writePressure(json, u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo());

@@ -2,10 +2,10 @@ package io.vitals.internal.report.markdown;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
@@ -14,15 +14,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Writes {@code summary.md} for a CI job summary or a pull-request comment: what needs attention first (budget
  * breaches, regressions, OOM kills, tests the baseline lacks, baseline entries that did not run), then one table
- * per test class.
+ * per test class with a column for every figure ({@link Metric}).
  */
 public final class MarkdownSummary {
 
-    static final String TABLE_HEADER = "| Test | Container | Outcome | Peak mem / limit | CPU time | Avg CPU | PIDs | Budgets |";
+    static final String TABLE_HEADER = "| Test | Container | Outcome | "
+            + Metric.all().stream().map(Metric::heading).collect(Collectors.joining(" | ")) + " | Memory limit | Budgets |";
+
+    private static final String TABLE_ALIGNMENT = "|---|---|---|" + "--:|".repeat(Metric.all().size()) + "--:|---|";
 
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 200 + 1024);
@@ -39,7 +43,7 @@ public final class MarkdownSummary {
         byClass.forEach((className, entries) -> {
             out.append("## ").append(cell(className)).append("\n\n");
             out.append(TABLE_HEADER).append('\n');
-            out.append("|---|---|---|--:|--:|--:|--:|---|\n");
+            out.append(TABLE_ALIGNMENT).append('\n');
             for (RunReport.Entry entry : entries) {
                 if (entry.result().containers().isEmpty()) {
                     unmeasuredRow(entry.result(), out);
@@ -77,8 +81,7 @@ public final class MarkdownSummary {
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("- :x: **Budget breached** " + test + " `" + code(c.name()) + "`: "
-                                + cell(b.attribute()) + " " + cell(b.actual()) + " over budget " + cell(b.limit())
-                                + " (" + cell(b.method()) + ")");
+                                + cell(b.breach()) + " (" + cell(b.method()) + ")");
                     } else if (Measurability.isNotMeasurable(b)) {
                         items.add("- :warning: **Not measurable here** " + test + " `" + code(c.name()) + "`: "
                                 + cell(b.note().orElse(b.attribute())));
@@ -120,7 +123,7 @@ public final class MarkdownSummary {
 
     private static void unmeasuredRow(TestResult result, StringBuilder out) {
         out.append("| ").append(cell(ReportNames.label(result))).append(" | – | ").append(outcome(result))
-                .append(" | not measured | – | – | – | – |\n");
+                .append(" | not measured |").append(" – |".repeat(Metric.all().size() + 1)).append('\n');
     }
 
     private static String outcome(TestResult result) {
@@ -135,20 +138,16 @@ public final class MarkdownSummary {
 
     private static void row(TestResult result, ContainerResult c, StringBuilder out) {
         ResourceUsage u = c.usage();
-        String peak = u.peakMemory() + " / " + u.memoryLimit().map(Object::toString).orElse("none")
-                + Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).map(p -> " (" + Figures.percent(p) + ")")
-                        .orElse("");
         long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
         String budgets = c.budgets().isEmpty() ? "–"
                 : breaches == 0 ? c.budgets().size() + " ok" : ":x: " + breaches + " of " + c.budgets().size() + " breached";
-        String outcome = outcome(result);
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name()))
-                .append(" | ").append(outcome)
-                .append(" | ").append(peak)
-                .append(" | ").append(Figures.duration(u.cpuTime()))
-                .append(" | ").append(Figures.percent(u.averageCpuPercent().value()))
-                .append(" | ").append(u.peakPids())
+                .append(" | ").append(outcome(result));
+        for (Metric metric : Metric.all()) {
+            out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst().orElse("–"));
+        }
+        out.append(" | ").append(u.memoryLimit().map(Object::toString).orElse("none"))
                 .append(" | ").append(budgets).append(" |\n");
     }
 

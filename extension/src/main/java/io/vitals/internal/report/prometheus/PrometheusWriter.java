@@ -2,6 +2,7 @@ package io.vitals.internal.report.prometheus;
 
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
@@ -15,13 +16,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Writes the run in the Prometheus text exposition format (version 0.0.4) for node-exporter's textfile collector.
  *
  * <p>Approach: metric by metric, so each gets its HELP and TYPE once, right before its samples, as the format
  * requires. Names use base units (bytes, seconds; CPU as a ratio where 1 is one core) and counters end in
- * {@code _total}. Labels are {@code class}, {@code test} (method and parameters) and {@code container}.
+ * {@code _total}. Labels are {@code class}, {@code test} (method and parameters) and {@code container}. Each
+ * {@link Metric} brings its own family ({@link Metric#exported()}); the families after them are details no budget is
+ * set on (limits, the CPU split, event counts, pressure) and the verdicts.
  */
 public final class PrometheusWriter {
 
@@ -32,63 +36,47 @@ public final class PrometheusWriter {
             BiConsumer<RunReport.Entry, List<Sample>> samples) {
     }
 
-    private final List<Family> families = List.of(
-            test("vitals_test_duration_seconds", "gauge", "Wall time of the test.",
-                    t -> Figures.seconds(t.duration())),
-            test("vitals_test_failed", "gauge", "1 if the test failed or was aborted, else 0.",
-                    t -> t.outcome() == TestResult.Outcome.PASSED ? 0 : 1),
-            container("vitals_container_memory_peak_bytes", "gauge",
-                    "Highest memory use (MEM USAGE as docker stats shows it) during the test.",
-                    u -> Optional.of((double) u.peakMemory().toBytes())),
-            container("vitals_container_memory_high_water_mark_bytes", "gauge",
-                    "Kernel high-water mark of charged memory during the test, where the host keeps one.",
-                    u -> u.peakMemoryHighWaterMark().map(s -> (double) s.toBytes())),
-            container("vitals_container_memory_limit_bytes", "gauge", "Memory limit of the container.",
-                    u -> u.memoryLimit().map(s -> (double) s.toBytes())),
-            container("vitals_container_memory_usage_bytes", "gauge", "Memory use at the end of the test.",
-                    u -> Optional.of((double) u.after().memoryUsage().toBytes())),
-            container("vitals_container_cpu_seconds_total", "counter", "CPU time used during the test.",
-                    u -> Optional.of(Figures.seconds(u.cpuTime()))),
-            container("vitals_container_cpu_user_seconds_total", "counter", "CPU time in user mode.",
-                    u -> Optional.of(Figures.seconds(u.cpuUserTime()))),
-            container("vitals_container_cpu_system_seconds_total", "counter", "CPU time in kernel mode.",
-                    u -> Optional.of(Figures.seconds(u.cpuSystemTime()))),
-            container("vitals_container_cpu_usage_ratio", "gauge",
-                    "Average CPU use over the test; 1 is one full core.",
-                    u -> Optional.of(u.averageCpuPercent().fraction())),
-            container("vitals_container_cpu_peak_usage_ratio", "gauge",
-                    "Highest CPU use between two samples; 1 is one full core.",
-                    u -> Optional.of(u.peakCpuPercent().fraction())),
-            container("vitals_container_cpu_throttled_seconds_total", "counter",
-                    "Time the container was throttled by its CPU limit.",
-                    u -> Optional.of(Figures.seconds(u.throttledTime()))),
-            container("vitals_container_cpu_throttled_periods_total", "counter",
-                    "CFS periods in which the container was throttled.",
-                    u -> Optional.of((double) u.throttledPeriods())),
-            container("vitals_container_block_read_bytes_total", "counter", "Bytes read from block devices.",
-                    u -> Optional.of((double) u.blockRead().toBytes())),
-            container("vitals_container_block_write_bytes_total", "counter", "Bytes written to block devices.",
-                    u -> Optional.of((double) u.blockWrite().toBytes())),
-            container("vitals_container_network_receive_bytes_total", "counter", "Bytes received.",
-                    u -> Optional.of((double) u.networkReceived().toBytes())),
-            container("vitals_container_network_transmit_bytes_total", "counter", "Bytes sent.",
-                    u -> Optional.of((double) u.networkSent().toBytes())),
-            container("vitals_container_pids_peak", "gauge", "Highest number of tasks (threads) in the container.",
-                    u -> Optional.of((double) u.peakPids())),
-            container("vitals_container_oom_kills_total", "counter",
-                    "Processes killed by the kernel's OOM killer during the test.",
-                    u -> Optional.of((double) u.oomKills())),
-            container("vitals_container_memory_limit_hits_total", "counter",
-                    "Times memory use hit the limit during the test.",
-                    u -> Optional.of((double) u.memoryLimitHits())),
-            new Family("vitals_container_pressure_stall_seconds_total", "counter",
-                    "Time tasks were stalled on a resource (PSI), by resource and scope (some or full).",
-                    PrometheusWriter::pressure),
-            new Family("vitals_budget_breached", "gauge", "1 if the budget was breached, else 0.",
-                    PrometheusWriter::budgets),
-            new Family("vitals_baseline_regressed", "gauge",
-                    "1 if the metric regressed beyond tolerance against the baseline, 0 if it improved beyond it.",
-                    PrometheusWriter::baseline));
+    private final List<Family> families = Stream.of(
+            Stream.of(
+                    test("vitals_test_duration_seconds", "gauge", "Wall time of the test.",
+                            t -> Figures.seconds(t.duration())),
+                    test("vitals_test_failed", "gauge", "1 if the test failed or was aborted, else 0.",
+                            t -> t.outcome() == TestResult.Outcome.PASSED ? 0 : 1)),
+            Metric.all().stream().map(PrometheusWriter::figure),
+            Stream.of(
+                    container("vitals_container_memory_high_water_mark_bytes", "gauge",
+                            "Kernel high-water mark of charged memory during the test, where the host keeps one.",
+                            u -> u.peakMemoryHighWaterMark().map(s -> (double) s.toBytes())),
+                    container("vitals_container_memory_limit_bytes", "gauge", "Memory limit of the container.",
+                            u -> u.memoryLimit().map(s -> (double) s.toBytes())),
+                    container("vitals_container_memory_usage_bytes", "gauge", "Memory use at the end of the test.",
+                            u -> Optional.of((double) u.after().memoryUsage().toBytes())),
+                    container("vitals_container_cpu_user_seconds_total", "counter", "CPU time in user mode.",
+                            u -> Optional.of(Figures.seconds(u.cpuUserTime()))),
+                    container("vitals_container_cpu_system_seconds_total", "counter", "CPU time in kernel mode.",
+                            u -> Optional.of(Figures.seconds(u.cpuSystemTime()))),
+                    container("vitals_container_cpu_peak_usage_ratio", "gauge",
+                            "Highest CPU use between two samples; 1 is one full core.",
+                            u -> Optional.of(u.peakCpuPercent().fraction())),
+                    container("vitals_container_cpu_throttled_periods_total", "counter",
+                            "CFS periods in which the container was throttled.",
+                            u -> Optional.of((double) u.throttledPeriods())),
+                    container("vitals_container_oom_kills_total", "counter",
+                            "Processes killed by the kernel's OOM killer during the test.",
+                            u -> Optional.of((double) u.oomKills())),
+                    container("vitals_container_memory_limit_hits_total", "counter",
+                            "Times memory use hit the limit during the test.",
+                            u -> Optional.of((double) u.memoryLimitHits())),
+                    new Family("vitals_container_pressure_stall_seconds_total", "counter",
+                            "Time tasks were stalled on a resource (PSI), by resource and scope (some or full).",
+                            PrometheusWriter::pressure),
+                    new Family("vitals_budget_breached", "gauge", "1 if the budget was breached, else 0.",
+                            PrometheusWriter::budgets),
+                    new Family("vitals_baseline_regressed", "gauge",
+                            "1 if the metric regressed beyond tolerance against the baseline, 0 if it improved "
+                                    + "beyond it.",
+                            PrometheusWriter::baseline)))
+            .flatMap(families -> families).toList();
 
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 4096 + 1024);
@@ -115,6 +103,16 @@ public final class PrometheusWriter {
             java.util.function.ToDoubleFunction<TestResult> value) {
         return new Family(name, type, help,
                 (entry, out) -> out.add(new Sample(testLabels(entry.result()), value.applyAsDouble(entry.result()))));
+    }
+
+    // A figure's family, in the Prometheus base unit; a figure not known (headroom without a limit) has no sample.
+    private static Family figure(Metric metric) {
+        return container(metric.exported().name(), metric.exported().type().text(), metric.exported().help(),
+                u -> {
+                    double value = metric.read(u);
+                    return Double.isNaN(value) ? Optional.empty()
+                            : Optional.of(metric.unit().toPrometheus(value));
+                });
     }
 
     private static Family container(String name, String type, String help,

@@ -1,6 +1,6 @@
 package io.vitals.internal.report.suggest;
 
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.stats.Samples;
 
@@ -38,9 +38,11 @@ public final class BudgetSuggester {
     }
 
     public Optional<BudgetSuggestion> suggest(HistoryKey key, List<Double> values) {
-        Optional<Metric> metric = Metric.byKey(key.metric());
-        if (metric.isEmpty() || metric.get() == Metric.WALL_TIME || values.size() < MIN_RUNS) {
-            return Optional.empty(); // wall time has no budget attribute
+        // a figure without a budget attribute (wall time) gets none; nor does a floor, whose budget would come
+        // from the lowest runs rather than p99
+        Optional<Metric> metric = Metric.byKey(key.metric()).filter(m -> m.isBudgetable() && !m.isFloor());
+        if (metric.isEmpty() || values.size() < MIN_RUNS) {
+            return Optional.empty();
         }
         double p99 = Samples.percentile(values, PERCENTILE);
         double raw = p99 * (100 + HEADROOM_PERCENT) / 100.0;
@@ -55,36 +57,42 @@ public final class BudgetSuggester {
     }
 
     private static Readable readable(Metric metric, double raw) {
-        switch (metric.unit()) {
-            case BYTES: {
-                long[] factors = {KIB * KIB * KIB, KIB * KIB, KIB};
-                String[] units = {"GiB", "MiB", "KiB"};
-                for (int i = 0; i < factors.length; i++) {
-                    if (raw / factors[i] >= 10) {
-                        long n = ceilTwoDigits(raw / factors[i]);
-                        return new Readable(n + units[i], (double) n * factors[i]);
-                    }
-                }
-                long kib = Math.max(1, ceilTwoDigits(raw / KIB));
-                return new Readable(kib + "KiB", (double) kib * KIB);
-            }
-            case SECONDS: {
+        return switch (metric.unit()) {
+            case SIZE -> size(raw);
+            case DURATION -> {
                 if (raw >= 10) {
                     long s = ceilTwoDigits(raw);
-                    return new Readable(s + "s", s);
+                    yield new Readable(s + "s", s);
                 }
                 long ms = Math.max(1, ceilTwoDigits(raw * 1000));
-                return new Readable(ms + "ms", ms / 1000.0);
+                yield new Readable(ms + "ms", ms / 1000.0);
             }
-            case PERCENT: {
+            case PERCENT -> {
                 long p = Math.max(1, ceilTwoDigits(raw));
-                return new Readable(p + "%", p);
+                yield new Readable(p + "%", p);
             }
-            default: {
+            case COUNT -> {
                 long n = Math.max(1, ceilTwoDigits(raw));
-                return new Readable(Long.toString(n), n);
+                yield new Readable(Long.toString(n), n);
+            }
+            case RATE -> {
+                Readable perMinute = size(raw * 60);
+                yield new Readable(perMinute.text() + "/min", perMinute.baseValue() / 60);
+            }
+        };
+    }
+
+    private static Readable size(double raw) {
+        long[] factors = {KIB * KIB * KIB, KIB * KIB, KIB};
+        String[] units = {"GiB", "MiB", "KiB"};
+        for (int i = 0; i < factors.length; i++) {
+            if (raw / factors[i] >= 10) {
+                long n = ceilTwoDigits(raw / factors[i]);
+                return new Readable(n + units[i], (double) n * factors[i]);
             }
         }
+        long kib = Math.max(1, ceilTwoDigits(raw / KIB));
+        return new Readable(kib + "KiB", (double) kib * KIB);
     }
 
     // 320.1 -> 330, 16.2 -> 17, 1234 -> 1300, 7.1 -> 8

@@ -3,7 +3,7 @@ package io.vitals.internal.report.baseline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.Metric;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;

@@ -3,6 +3,7 @@ package io.vitals.internal.report.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.TestResult;
 
@@ -24,7 +25,7 @@ class ConsoleTableTests {
 
         List<String> lines = table.lines().toList();
         assertThat(lines.get(0)).matches("TEST +CONTAINER +CPU % +MEM USAGE / LIMIT +MEM % +NET I/O +BLOCK I/O +PIDS"
-                + " +PEAK MEM +BUDGETS");
+                + " +PEAK MEM +MEMORY HEADROOM +CPU TIME +MEMORY GROWTH +THROTTLED TIME +WALL TIME +BUDGETS");
         assertThat(lines.get(1)).startsWith("train").contains(" tf ")
                 .contains(u.averageCpuPercent().toDockerString())
                 .contains(u.after().memoryUsage().toDockerBinaryString() + " / 2GiB")
@@ -33,6 +34,9 @@ class ConsoleTableTests {
                 .contains(u.blockRead().toDockerBinaryString() + " / " + u.blockWrite().toDockerBinaryString())
                 .contains("971.7KiB / 155.5KiB").doesNotContain("kB").doesNotContain("MB")
                 .contains(u.peakMemory().toDockerBinaryString())
+                // figures docker stats has no column for follow, in docker's formats where it has one
+                .contains(u.memoryHeadroom().orElseThrow().toDockerString())
+                .contains(Metric.CPU_TIME.format(Metric.CPU_TIME.read(u)))
                 .endsWith("2/2 ok");
         assertThat(lines.get(2)).endsWith("1/2 BREACH: peakMemory");
         // Columns line up: every row has CONTAINER at the same position.

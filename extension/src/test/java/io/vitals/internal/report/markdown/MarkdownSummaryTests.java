@@ -33,10 +33,13 @@ class MarkdownSummaryTests {
         assertThat(breach).isGreaterThan(attention).isLessThan(firstTable);
         assertThat(md).contains("**OOM kill**");
         assertThat(md.lines().filter(l -> l.startsWith("| Test |")).findFirst().orElseThrow())
-                .isEqualTo("| Test | Container | Outcome | Peak mem / limit | CPU time | Avg CPU | PIDs | Budgets |");
+                .isEqualTo("| Test | Container | Outcome | Peak memory | Memory headroom | CPU time | Average CPU"
+                        + " | Peak PIDs | Block read | Block write | Network received | Network sent | Memory growth"
+                        + " | Throttled time | Wall time | Memory limit | Budgets |");
         String row = md.lines().filter(l -> l.startsWith("| train ")).findFirst().orElseThrow();
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(10);
-        assertThat(row).contains(ok.containers().get(0).usage().peakMemory() + " / 2.0 GiB").contains("2 ok");
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(19);
+        assertThat(row).contains(" | " + ok.containers().get(0).usage().peakMemory() + " | ")
+                .contains(" | 2.0 GiB | 2 ok |");
         assertThat(md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow())
                 .contains(":x: failed", ":x: 1 of 2 breached");
     }
@@ -61,8 +64,8 @@ class MarkdownSummaryTests {
         int table = md.indexOf("## com.example.StartIT");
         assertThat(md.indexOf("**Failed before any container was measured**")).isLessThan(table);
         String row = md.substring(table).lines().filter(l -> l.startsWith("| m")).findFirst().orElseThrow();
-        assertThat(row).isEqualTo("| m | – | :x: failed | not measured | – | – | – | – |");
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(10);
+        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(13));
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(19);
     }
 
     @Test

@@ -1,0 +1,262 @@
+package io.vitals.internal.metric;
+
+import static io.vitals.internal.metric.MetricSpec.figure;
+
+import io.vitals.Percentage;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.RawReading;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Every figure Vitals reports, one entry each: everything the rest of the code needs to know about a figure lives
+ * here, as in cAdvisor's metric table. Budgets, assertions, the breach sentence, baseline and history comparison,
+ * suggested budgets and every report format walk these entries instead of naming figures one by one, so adding a
+ * figure is adding an entry (plus its value in {@link ResourceUsage}, its {@code @ResourceBudget} attribute and its
+ * assertion, which {@code MetricCoverageTests} insists on).
+ *
+ * <p>Values are in the unit's base unit (bytes, seconds, percent, a count, bytes per second) and NaN when not known
+ * (headroom without a memory limit).
+ */
+public enum Metric {
+
+    PEAK_MEMORY(figure("peakMemory", "peak memory", Unit.SIZE, Direction.CEILING, Resource.MEMORY, "peakMemoryBytes")
+            .budgetable().read(u -> u.peakMemory().toBytes()).obtained(HowMeasured::peakMemory)
+            .method(HowMeasured::workingSet).reachedAt(Metric::peakAt).context(Metric::memoryLimit)
+            .live(r -> r.memory().workingSetBytes()).compared(1024 * 1024)
+            .gauge("vitals_container_memory_peak_bytes",
+                    "Highest memory use (MEM USAGE as docker stats shows it) during the test.")),
+    MEMORY_HEADROOM(figure("memoryHeadroom", "memory headroom", Unit.PERCENT, Direction.FLOOR, Resource.MEMORY,
+            "memoryHeadroomPercent")
+            .budgetable().read(u -> u.memoryHeadroom().map(Percentage::value).orElse(Double.NaN))
+            .obtained(HowMeasured::peakMemory).method(HowMeasured::workingSet).reachedAt(Metric::peakAt)
+            .context(Metric::memoryLimit)
+            .unknownReason("the container has no memory limit, so it has no headroom")
+            .atMost(100.0, "headroom", "a share of the memory limit cannot exceed 100%")
+            .gauge("vitals_container_memory_headroom_ratio",
+                    "Share of the memory limit left free at the peak; 1 is all of it. Only with a limit.")),
+    CPU_TIME(figure("cpuTime", "CPU time", Unit.DURATION, Direction.CEILING, Resource.CPU, "cpuSeconds")
+            .budgetable().read(u -> Unit.seconds(u.cpuTime())).method(HowMeasured::cpuCounter)
+            .contentionSensitive().compared(0.05)
+            .counter("vitals_container_cpu_seconds_total", "CPU time used during the test.")),
+    AVERAGE_CPU(figure("averageCpu", "average CPU", Unit.PERCENT, Direction.CEILING, Resource.CPU,
+            "averageCpuPercent")
+            .budgetable().read(u -> u.averageCpuPercent().value()).method(HowMeasured::averageCpu)
+            .contentionSensitive().compared(1.0)
+            .gauge("vitals_container_cpu_usage_ratio", "Average CPU use over the test; 1 is one full core.")),
+    PEAK_PIDS(figure("peakPids", "peak PIDs", Unit.COUNT, Direction.CEILING, Resource.PIDS, "peakPids")
+            .budgetable().read(ResourceUsage::peakPids).sampled().method(HowMeasured::sampled)
+            .live(r -> r.pids().current()).compared(2)
+            .gauge("vitals_container_pids_peak", "Highest number of tasks (threads) in the container.")),
+    BLOCK_READ(figure("blockRead", "block read", Unit.SIZE, Direction.CEILING, Resource.BLOCK_IO, "blockReadBytes")
+            .budgetable().read(u -> u.blockRead().toBytes()).method(HowMeasured::blockCounter)
+            .compared(1024 * 1024)
+            .counter("vitals_container_block_read_bytes_total", "Bytes read from block devices.")),
+    BLOCK_WRITE(figure("blockWrite", "block write", Unit.SIZE, Direction.CEILING, Resource.BLOCK_IO,
+            "blockWriteBytes")
+            .budgetable().read(u -> u.blockWrite().toBytes()).method(HowMeasured::blockCounter)
+            .compared(1024 * 1024)
+            .counter("vitals_container_block_write_bytes_total", "Bytes written to block devices.")),
+    NETWORK_RECEIVED(figure("networkReceived", "network received", Unit.SIZE, Direction.CEILING, Resource.NETWORK,
+            "networkReceivedBytes")
+            .budgetable().read(u -> u.networkReceived().toBytes()).method(HowMeasured::networkCounter)
+            .compared(1024 * 1024)
+            .counter("vitals_container_network_receive_bytes_total", "Bytes received.")),
+    NETWORK_SENT(figure("networkSent", "network sent", Unit.SIZE, Direction.CEILING, Resource.NETWORK,
+            "networkSentBytes")
+            .budgetable().read(u -> u.networkSent().toBytes()).method(HowMeasured::networkCounter)
+            .compared(1024 * 1024)
+            .counter("vitals_container_network_transmit_bytes_total", "Bytes sent.")),
+    MEMORY_GROWTH(figure("memoryGrowth", "memory growth", Unit.RATE, Direction.CEILING, Resource.MEMORY,
+            "memoryGrowthBytesPerSecond")
+            .budgetable().read(u -> u.memoryGrowth().bytesPerSecond()).obtained(u -> Acquisition.FITTED)
+            .method(HowMeasured::memoryTrend).contentionSensitive()
+            .gauge("vitals_container_memory_growth_bytes_per_second",
+                    "Trend of memory use over the test (Theil-Sen slope); negative when it shrank.")),
+    THROTTLED_TIME(figure("throttledTime", "throttled time", Unit.DURATION, Direction.CEILING, Resource.CPU,
+            "throttledSeconds")
+            .budgetable().read(u -> Unit.seconds(u.throttledTime())).method(HowMeasured::throttling)
+            .contentionSensitive()
+            .counter("vitals_container_cpu_throttled_seconds_total",
+                    "Time the container was throttled by its CPU limit.")),
+    /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */
+    WALL_TIME(figure("wallTime", "wall time", Unit.DURATION, Direction.CEILING, Resource.TIME, "wallSeconds")
+            .read(u -> Unit.seconds(u.wallTime())).method(HowMeasured::wallClock).comparedOnRequest(0.1)
+            .gauge("vitals_container_wall_seconds", "How long the container was measured during the test."));
+
+    /** Why the kernel's high-water mark, printed beside a memory figure, is not what a budget judges. */
+    public static final String HIGH_WATER_MARK_NOT_JUDGED = HowMeasured.HIGH_WATER_MARK_NOT_JUDGED;
+
+    private static final List<Metric> ALL = List.of(values());
+
+    private final MetricSpec spec;
+
+    Metric(MetricSpec spec) {
+        this.spec = spec.complete();
+    }
+
+    /** The name in settings keys, JSON, history files and messages, e.g. {@code peakMemory}. */
+    public String key() {
+        return spec.key;
+    }
+
+    /** The {@code @ResourceBudget} attribute (the same as the key); empty for a figure without budgets. */
+    public Optional<String> budgetAttribute() {
+        return spec.attribute;
+    }
+
+    /** The {@code @ResourceBudget} attribute; throws for a figure without budgets. */
+    public String attribute() {
+        return spec.attribute.orElseThrow(() -> new IllegalStateException(spec.key + " takes no budget"));
+    }
+
+    public boolean isBudgetable() {
+        return spec.attribute.isPresent();
+    }
+
+    /** Words for sentences: "peak memory". */
+    public String label() {
+        return spec.label;
+    }
+
+    /** The label as a table heading: "Peak memory". */
+    public String heading() {
+        return spec.label.substring(0, 1).toUpperCase(Locale.ROOT) + spec.label.substring(1);
+    }
+
+    public Unit unit() {
+        return spec.unit;
+    }
+
+    public Direction direction() {
+        return spec.direction;
+    }
+
+    /** True for a floor (headroom must stay above its budget); false for a ceiling. */
+    public boolean isFloor() {
+        return spec.direction == Direction.FLOOR;
+    }
+
+    public Resource resource() {
+        return spec.resource;
+    }
+
+    /** The field of the run index and of the per-test {@code usage}, e.g. {@code peakMemoryBytes}. */
+    public String jsonField() {
+        return spec.jsonField;
+    }
+
+    /** The figure in its base unit; NaN when unknown. */
+    public double read(ResourceUsage usage) {
+        return spec.extractor.applyAsDouble(usage);
+    }
+
+    /** The figure in its base unit; empty when unknown. */
+    public OptionalDouble value(ResourceUsage usage) {
+        double value = read(usage);
+        return Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
+    }
+
+    /** A value of this figure as every report prints it: "812.0 MiB", "12.4 s", "45.2%", "12". */
+    public String format(double value) {
+        return spec.unit.format(value);
+    }
+
+    /** How the figure was obtained for this usage (e.g. peak memory is exact where the kernel keeps a mark). */
+    public Acquisition acquisition(ResourceUsage usage) {
+        return spec.acquisition.apply(usage);
+    }
+
+    /** How it was measured, in words, e.g. "sampled every 50 ms from the host cgroup (v2)". */
+    public String method(ResourceUsage usage) {
+        return spec.method.apply(usage);
+    }
+
+    /** When in the test a peak was reached; empty for totals and averages. */
+    public Optional<Duration> reachedAt(ResourceUsage usage) {
+        return spec.reachedAt.apply(usage);
+    }
+
+    /** What a breach message adds after the figure, e.g. "limit 2.0 GiB". */
+    public Optional<String> context(ResourceUsage usage) {
+        return spec.context.apply(usage);
+    }
+
+    /** Why the figure may be unknown, for a budget that could not be checked. */
+    public String unknownReason() {
+        return spec.unknownReason;
+    }
+
+    /** Whether contention for cores inflates the figure (CPU time does; a deterministic allocation does not). */
+    public boolean isContentionSensitive() {
+        return spec.contentionSensitive;
+    }
+
+    /** The figure as one raw sample shows it, for figures a single sample can already break (peaks). */
+    public Optional<ToDoubleFunction<RawReading>> live() {
+        return spec.live;
+    }
+
+    /** The largest budget that makes sense, where there is one. */
+    public Optional<BudgetBound> budgetBound() {
+        return spec.bound;
+    }
+
+    /** How it is compared with a baseline or history; empty when it is not. */
+    public Optional<Comparison> comparison() {
+        return spec.comparison;
+    }
+
+    public boolean isCompared() {
+        return spec.comparison.isPresent();
+    }
+
+    /** The noise floor of a compared figure (see {@link Comparison#noiseFloor()}). */
+    public double noiseFloor() {
+        return spec.comparison.orElseThrow(() -> new IllegalStateException(spec.key + " is not compared"))
+                .noiseFloor();
+    }
+
+    /** Its Prometheus family. */
+    public Exported exported() {
+        return spec.exported;
+    }
+
+    /** Every figure, in report order. */
+    public static List<Metric> all() {
+        return ALL;
+    }
+
+    /** The figures budgets can be set on. */
+    public static List<Metric> budgetable() {
+        return ALL.stream().filter(Metric::isBudgetable).toList();
+    }
+
+    /** The figures compared with a baseline or history. */
+    public static List<Metric> compared() {
+        return ALL.stream().filter(Metric::isCompared).toList();
+    }
+
+    /** The figure with key {@code key}, e.g. {@code peakMemory}. */
+    public static Optional<Metric> byKey(String key) {
+        return ALL.stream().filter(m -> m.spec.key.equals(key)).findFirst();
+    }
+
+    /** The figure whose {@code @ResourceBudget} attribute is {@code attribute}. */
+    public static Optional<Metric> byAttribute(String attribute) {
+        return ALL.stream().filter(m -> m.spec.attribute.filter(attribute::equals).isPresent()).findFirst();
+    }
+
+    private static Optional<Duration> peakAt(ResourceUsage usage) {
+        return Optional.of(usage.peak().at());
+    }
+
+    private static Optional<String> memoryLimit(ResourceUsage usage) {
+        return Optional.of("limit " + usage.memoryLimit().map(Object::toString).orElse("none"));
+    }
+}

@@ -1,0 +1,140 @@
+package io.vitals.internal.metric;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.RawReading;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The fields of one {@link Metric}, set by name so that an entry of the table reads like a form (cAdvisor's
+ * struct literals), with defaults for what most figures share. Used only while the enum initialises.
+ */
+final class MetricSpec {
+
+    final String key;
+    final String label;
+    final Unit unit;
+    final Direction direction;
+    final Resource resource;
+    final String jsonField;
+    Optional<String> attribute = Optional.empty();
+    ToDoubleFunction<ResourceUsage> extractor;
+    Function<ResourceUsage, Acquisition> acquisition = u -> Acquisition.EXACT;
+    Function<ResourceUsage, String> method;
+    Function<ResourceUsage, Optional<Duration>> reachedAt = u -> Optional.empty();
+    Function<ResourceUsage, Optional<String>> context = u -> Optional.empty();
+    String unknownReason = "the probe could not measure it";
+    boolean contentionSensitive;
+    Optional<ToDoubleFunction<RawReading>> live = Optional.empty();
+    Optional<BudgetBound> bound = Optional.empty();
+    Optional<Comparison> comparison = Optional.empty();
+    Exported exported;
+
+    private MetricSpec(String key, String label, Unit unit, Direction direction, Resource resource,
+            String jsonField) {
+        this.key = key;
+        this.label = label;
+        this.unit = unit;
+        this.direction = direction;
+        this.resource = resource;
+        this.jsonField = jsonField;
+    }
+
+    /**
+     * A figure with key {@code key}, printed as {@code label} in sentences and as {@code jsonField} in the run index
+     * and the per-test usage.
+     */
+    static MetricSpec figure(String key, String label, Unit unit, Direction direction, Resource resource,
+            String jsonField) {
+        return new MetricSpec(key, label, unit, direction, resource, jsonField);
+    }
+
+    /** Budgets can be set on it, with the {@code @ResourceBudget} attribute named like its key. */
+    MetricSpec budgetable() {
+        attribute = Optional.of(key);
+        return this;
+    }
+
+    /** The figure in the base unit; NaN when it is not known. */
+    MetricSpec read(ToDoubleFunction<ResourceUsage> value) {
+        extractor = value;
+        return this;
+    }
+
+    MetricSpec obtained(Function<ResourceUsage, Acquisition> how) {
+        acquisition = how;
+        return this;
+    }
+
+    MetricSpec sampled() {
+        return obtained(u -> Acquisition.SAMPLED);
+    }
+
+    MetricSpec method(Function<ResourceUsage, String> words) {
+        method = words;
+        return this;
+    }
+
+    MetricSpec reachedAt(Function<ResourceUsage, Optional<Duration>> when) {
+        reachedAt = when;
+        return this;
+    }
+
+    MetricSpec context(Function<ResourceUsage, Optional<String>> words) {
+        context = words;
+        return this;
+    }
+
+    MetricSpec unknownReason(String why) {
+        unknownReason = why;
+        return this;
+    }
+
+    MetricSpec contentionSensitive() {
+        contentionSensitive = true;
+        return this;
+    }
+
+    /** A single sample shows the figure already, so a {@code failFast} budget can end the test on it. */
+    MetricSpec live(ToDoubleFunction<RawReading> value) {
+        live = Optional.of(value);
+        return this;
+    }
+
+    MetricSpec atMost(double max, String noun, String reason) {
+        bound = Optional.of(new BudgetBound(max, noun, reason));
+        return this;
+    }
+
+    MetricSpec compared(double noiseFloor) {
+        comparison = Optional.of(new Comparison(noiseFloor, true));
+        return this;
+    }
+
+    MetricSpec comparedOnRequest(double noiseFloor) {
+        comparison = Optional.of(new Comparison(noiseFloor, false));
+        return this;
+    }
+
+    MetricSpec gauge(String name, String help) {
+        exported = new Exported(name, Exported.Type.GAUGE, help);
+        return this;
+    }
+
+    MetricSpec counter(String name, String help) {
+        exported = new Exported(name, Exported.Type.COUNTER, help);
+        return this;
+    }
+
+    /** Checks that every field without a default was set: an entry cannot forget its extractor or its export. */
+    MetricSpec complete() {
+        Objects.requireNonNull(extractor, () -> key + ": no extractor");
+        Objects.requireNonNull(method, () -> key + ": no measurement method");
+        Objects.requireNonNull(exported, () -> key + ": no Prometheus family");
+        return this;
+    }
+}

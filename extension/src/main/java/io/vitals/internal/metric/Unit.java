@@ -1,0 +1,136 @@
+package io.vitals.internal.metric;
+
+import io.vitals.DataRate;
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.internal.units.DurationParser;
+
+import java.time.Duration;
+
+/**
+ * The kinds of value a figure is measured and budgeted in, each with its base unit, its parser and its one
+ * formatter. Every report prints a figure through {@link #format(double)}, so a figure reads the same everywhere:
+ * the public value types' own {@code toString} ({@code "812.0 MiB"}, {@code "45.2%"}, {@code "10.0 MiB/min"}) and
+ * {@link DurationParser#format} ({@code "250 ms"}, {@code "12.4 s"}, {@code "1m 5s"}).
+ */
+public enum Unit {
+
+    /** Bytes. */
+    SIZE(DataSize.ACCEPTED_FORMS, true) {
+        @Override
+        public double parse(String text) {
+            return DataSize.parse(text).toBytes();
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return DataSize.ofBytes(Math.round(value)).toString();
+        }
+    },
+    /** Seconds. */
+    DURATION(DurationParser.ACCEPTED_FORMS, false) {
+        @Override
+        public double parse(String text) {
+            return seconds(DurationParser.parse(text));
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return DurationParser.format(Duration.ofNanos(Math.round(value * 1e9)));
+        }
+    },
+    /** Percent, 100 being all of it (or, for CPU, one core). */
+    PERCENT(Percentage.ACCEPTED_FORMS, false) {
+        @Override
+        public double parse(String text) {
+            return Percentage.parse(text).value();
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return Percentage.of(value).toString();
+        }
+
+        // Prometheus wants ratios: 1 is 100 %
+        @Override
+        public double toPrometheus(double value) {
+            return value / 100;
+        }
+    },
+    /** A whole number of things. */
+    COUNT("a non-negative whole number, e.g. 64", true) {
+        @Override
+        public double parse(String text) {
+            String trimmed = text.trim();
+            if (!trimmed.matches("[0-9]{1,18}")) {
+                throw new IllegalArgumentException("Invalid count '" + text + "': expected " + acceptedForms());
+            }
+            return Long.parseLong(trimmed);
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return Long.toString(Math.round(value));
+        }
+    },
+    /** Bytes per second. */
+    RATE(DataRate.ACCEPTED_FORMS, false) {
+        @Override
+        public double parse(String text) {
+            return DataRate.parse(text).bytesPerSecond();
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return DataRate.ofBytesPerSecond(value).toString();
+        }
+    };
+
+    private final String acceptedForms;
+    private final boolean whole;
+
+    Unit(String acceptedForms, boolean whole) {
+        this.acceptedForms = acceptedForms;
+        this.whole = whole;
+    }
+
+    /** What {@link #parse} accepts; completes the sentence "expected …". */
+    public String acceptedForms() {
+        return acceptedForms;
+    }
+
+    /** Whether values are whole numbers (bytes, counts), written without a fraction in JSON and Prometheus. */
+    public boolean isWhole() {
+        return whole;
+    }
+
+    /**
+     * Parses a budget value into the base unit.
+     *
+     * @throws IllegalArgumentException naming the text and the accepted forms
+     */
+    public abstract double parse(String text);
+
+    /**
+     * The one way a value of this unit is printed; a negative value (a shrinking memory trend, a change) gets a
+     * leading minus sign, and NaN (a figure not known) reads "unknown".
+     */
+    public String format(double value) {
+        if (Double.isNaN(value)) {
+            return "unknown";
+        }
+        return value < 0 ? "-" + formatNonNegative(-value) : formatNonNegative(value);
+    }
+
+    abstract String formatNonNegative(double value);
+
+    /** The value in the Prometheus base unit: the same, except percentages, which become ratios. */
+    public double toPrometheus(double value) {
+        return value;
+    }
+
+    /** Seconds with nanosecond precision. */
+    public static double seconds(Duration duration) {
+        return duration.getSeconds() + duration.getNano() / 1e9;
+    }
+}

@@ -1,0 +1,43 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
+
+import java.io.IOException;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * Writes every figure of a usage as a JSON field, walking the {@link Metric} entries: the run index, the per-test
+ * {@code usage} and the console's JSON line all hold every figure, under one name each.
+ */
+public final class MetricJson {
+
+    private MetricJson() {
+    }
+
+    /** One field per metric, named by {@link Metric#jsonField()}: {@code "peakMemoryBytes": 1234}. */
+    public static void writeFields(JsonGenerator json, ResourceUsage usage) throws IOException {
+        writeFields(json, usage, Metric::jsonField);
+    }
+
+    /**
+     * One field per metric, named by {@code name}, in the base unit: whole numbers for bytes and counts, {@code null}
+     * for a figure not known (JSON has no NaN).
+     */
+    public static void writeFields(JsonGenerator json, ResourceUsage usage, Function<Metric, String> name)
+            throws IOException {
+        for (Metric metric : Metric.all()) {
+            double value = metric.read(usage);
+            String field = name.apply(metric);
+            if (Double.isNaN(value)) {
+                json.writeNullField(field);
+            } else if (metric.unit().isWhole()) {
+                json.writeNumberField(field, Math.round(value));
+            } else {
+                json.writeNumberField(field, value);
+            }
+        }
+    }
+}
