@@ -28,16 +28,19 @@ import org.testcontainers.junit.jupiter.Container;
  * </ul>
  * Each phase gets its figures in the report, and the test asserts on {@code monitor.usage().phase("train")}.
  *
- * <p>Measured by the noise harness over 4 runs on a loaded two-core machine (a busy loop on one core plus
- * concurrent builds): build 1.8 to 2.7 s of CPU and 73 to 79 MiB; train 5.0 to 5.4 s, 109 to 121 MiB, 31 tasks;
- * evaluate 2.1 to 2.6 s, 109 to 155 MiB (on an idle machine build 1.3 to 1.5 s, train 3.8 s, evaluate 1.5 s; an
- * earlier run next to a busy loop measured evaluate at 3.2 s). Peak memory budgets are about twice the loaded
- * peaks, CPU-time budgets the loaded maximum plus 50 % or more: build 4 s, train 10 s, evaluate 5 s.
+ * <p>Measured by the noise harness ({@code run.sh noise --runs 10 --modes hog}: a busy loop on one core, a 1 GiB
+ * memory hog and a direct-I/O loop on this two-core machine, 10 runs): build 1.29 to 1.84 s of CPU and 71 to
+ * 201 MiB; train 3.63 to 4.27 s, 114 to 202 MiB; evaluate 1.48 to 1.72 s, 104 to 306 MiB. The memory maxima come
+ * from one run in ten, where the datasets this test writes and reads stayed in the container's <em>active</em>
+ * page cache, which MEM USAGE (usage minus inactive file pages) counts, as docker stats does; in the other nine the
+ * phases peaked at 71 to 85, 114 to 117 and 104 to 115 MiB. An earlier series (4 runs next to concurrent builds)
+ * measured up to 2.7, 5.4 and 2.6 s of CPU. Budgets: peak memory about 1.5 times the highest peak, CPU time the
+ * loaded maximum plus 50 % or more: build 320MiB and 4 s, train 320MiB and 10 s, evaluate 448MiB and 5 s.
  */
 @MeasureResources
-@ResourceBudget(phase = "build", peakMemory = "192MiB", cpuTime = "4s")
-@ResourceBudget(phase = "train", peakMemory = "256MiB", cpuTime = "10s", peakPids = "64")
-@ResourceBudget(phase = "evaluate", peakMemory = "320MiB", cpuTime = "5s")
+@ResourceBudget(phase = "build", peakMemory = "320MiB", cpuTime = "4s")
+@ResourceBudget(phase = "train", peakMemory = "320MiB", cpuTime = "10s", peakPids = "64")
+@ResourceBudget(phase = "evaluate", peakMemory = "448MiB", cpuTime = "5s")
 class TrainingPhasesIT {
 
     @Container
@@ -77,7 +80,7 @@ class TrainingPhasesIT {
                 "evaluate");
         ResourceUsage train = whole.phase("train").orElseThrow().usage();
         ResourceUsage evaluate = whole.phase("evaluate").orElseThrow().usage();
-        assertThat(whole).phase("train").hasCpuTimeAtLeast("1s").hasPeakMemoryAtMost("256MiB").wasNotOomKilled();
+        assertThat(whole).phase("train").hasCpuTimeAtLeast("1s").hasPeakMemoryAtMost("320MiB").wasNotOomKilled();
         assertThat(train.cpuTime()).as("training (3 epochs over 40,000) vs evaluation (1 over 10,000) CPU time")
                 .isGreaterThan(evaluate.cpuTime());
         assertThat(train.cpuTime().plus(evaluate.cpuTime())).as("phases are parts of the test")
