@@ -137,7 +137,7 @@ class EngineApiProbeIT {
     @Test
     @DisplayName("20 background processes held 3 s: PIDs 1 at rest, peak at least 21")
     void pidsCountsProcesses() throws Exception {
-        assertThat(watch.probe().read().pids()).as("PIDs of an idle 'sleep infinity' container").isEqualTo(1);
+        assertThat(watch.probe().read().pids().current()).as("PIDs of an idle 'sleep infinity' container").isEqualTo(1);
         MeasurementWindow window = watch.openWindow();
         exec("for i in $(seq 20); do sleep 3 & done; wait");
         ResourceUsage usage = window.close();

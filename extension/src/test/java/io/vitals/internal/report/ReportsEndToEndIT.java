@@ -1,7 +1,6 @@
 package io.vitals.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -120,12 +119,12 @@ class ReportsEndToEndIT {
         Matcher step = Pattern.compile("cpuTime regressed: baseline " + duration + ", now " + duration
                 + " \\(\\+([0-9.]+) %").matcher(failure.getMessage());
         assertThat(step.find()).as(failure.getMessage()).isTrue();
-        double before = DurationParser.parse(step.group(1).replace(" ", "")).toNanos() / 1e9;
-        double now = DurationParser.parse(step.group(2).replace(" ", "")).toNanos() / 1e9;
+        double[] before = printedSeconds(step.group(1));
+        double[] now = printedSeconds(step.group(2));
         double percent = Double.parseDouble(step.group(3));
-        // the figures print to 3 significant digits, the change from the unrounded ones
+        // the figures print rounded (tenths of a second), the change comes from the unrounded ones
         assertThat(percent).as("the printed change agrees with the printed figures")
-                .isCloseTo((now / before - 1) * 100, within(1.5));
+                .isBetween((now[0] / before[1] - 1) * 100 - 0.1, (now[1] / before[0] - 1) * 100 + 0.1);
         assertThat(percent).as("twice the work, measured on a busy machine").isBetween(25.0, 300.0);
 
         EngineExecutionResults warning = run(BaselineTestCases.class, Map.of(
@@ -133,6 +132,13 @@ class ReportsEndToEndIT {
                 "vitals.tolerance", "10%", "vitals.baseline.mode", "warn"));
         warning.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(0));
         assertThat(Files.readString(dir.resolve("r3").resolve("summary.md"))).contains("cpuTime regressed");
+    }
+
+    /** The interval of seconds a printed duration ("850 ms", "1.2 s", "1m 5s") stands for, given its rounding. */
+    private static double[] printedSeconds(String printed) {
+        double seconds = DurationParser.parse(printed.replace(" ", "")).toNanos() / 1e9;
+        double halfStep = printed.endsWith(" ms") ? 0.0005 : printed.contains(".") ? 0.05 : 0.5;
+        return new double[] {seconds - halfStep, seconds + halfStep};
     }
 
     @MeasureResources
