@@ -82,6 +82,15 @@ public @interface MeasureResources {
      */
     String STRICT_KEY = "vitals.strict";
 
+    /**
+     * Key that turns GPU figures on or off: {@value}. {@code auto} (the default) reads them where
+     * {@link #GPU_NVIDIA_SMI_KEY nvidia-smi} runs, and reports "no GPU visible" elsewhere; {@code off} never runs it.
+     */
+    String GPU_KEY = "vitals.gpu";
+
+    /** Key of the {@code nvidia-smi} binary GPU figures come from: {@value}. Default {@code nvidia-smi} on the PATH. */
+    String GPU_NVIDIA_SMI_KEY = "vitals.gpu.nvidiaSmi";
+
     /** Key of the memory warning threshold, a share of the limit: {@value}. Default {@code 90%}; at most 100%. */
     String MEMORY_WARNING_KEY = "vitals.memoryWarning";
 

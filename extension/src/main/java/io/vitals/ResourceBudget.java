@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Values follow one grammar: sizes {@code 512MiB}, {@code 1.5GiB}, {@code 200MB}, {@code 2g}, every unit binary
  * as in {@code docker run --memory} ({@code 200MB} = {@code 200MiB}); durations {@code 250ms}, {@code 60s}, {@code 1m30s}, {@code 2h}, {@code PT1M}; percentages
- * {@code 20%}; rates {@code 10MiB/min}. All are checked before any container starts; a bad value fails the class
+ * {@code 20%}; rates {@code 10MiB/min}; energy {@code 12kJ}, {@code 1.5Wh}. All are checked before any container starts; a bad value fails the class
  * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} naming the attribute.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -88,6 +88,21 @@ public @interface ResourceBudget {
 
     /** Time allowed to be throttled by the CPU limit, e.g. {@code "2s"}. */
     String throttledTime() default "";
+
+    /**
+     * GPU memory the container's processes may hold at most, e.g. {@code "4GiB"} (sampled every 500 ms or slower
+     * from nvidia-smi; see docs/gpu.md). Where no GPU is visible the budget is "not measurable here".
+     */
+    String peakGpuMemory() default "";
+
+    /**
+     * Average utilisation of the GPUs the container used, e.g. {@code "80%"}: device-wide, so it counts other
+     * processes' work where they share the GPU.
+     */
+    String averageGpuUtilization() default "";
+
+    /** Energy of the GPUs the container used, e.g. {@code "12kJ"} or {@code "1.5Wh"}; integrated from power draw. */
+    String gpuEnergy() default "";
 
     /** Whether an OOM kill in the container is allowed; by default any OOM kill fails the test. */
     boolean allowOomKill() default false;

@@ -6,6 +6,7 @@ import io.vitals.internal.sampling.MemoryGrowth;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -47,6 +48,7 @@ import org.apiguardian.api.API;
  * @param pressureStallIo time stalled waiting on I/O
  * @param timeline the sampled figures in between
  * @param phases the named phases marked during the test, each with its own usage
+ * @param gpu what the container used of the GPUs, or why nothing was seen ({@link GpuUsage#NO_GPU_VISIBLE})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ResourceUsage(
@@ -77,10 +79,53 @@ public record ResourceUsage(
         Optional<PressureStall> pressureStallMemory,
         Optional<PressureStall> pressureStallIo,
         Timeline timeline,
-        List<Phase> phases) {
+        List<Phase> phases,
+        GpuUsage gpu) {
 
     public ResourceUsage {
         phases = List.copyOf(phases);
+        Objects.requireNonNull(gpu, "gpu");
+    }
+
+    /** A usage without GPU figures ({@link GpuUsage#notMeasured()}): the constructor of releases before GPUs. */
+    public ResourceUsage(String container, String image, ProbeKind probe, Duration wallTime, ResourceSnapshot before,
+            ResourceSnapshot after, PeakMemory peak, Optional<DataSize> peakMemoryHighWaterMark,
+            Optional<DataSize> memoryLimit, Duration cpuTime, Duration cpuUserTime, Duration cpuSystemTime,
+            Percentage averageCpuPercent, Percentage peakCpuPercent, long throttledPeriods, Duration throttledTime,
+            DataSize blockRead, DataSize blockWrite, DataSize networkReceived, DataSize networkSent, long peakPids,
+            long oomKills, long memoryLimitHits, Optional<PressureStall> pressureStallCpu,
+            Optional<PressureStall> pressureStallMemory, Optional<PressureStall> pressureStallIo, Timeline timeline,
+            List<Phase> phases) {
+        this(container, image, probe, wallTime, before, after, peak, peakMemoryHighWaterMark, memoryLimit, cpuTime,
+                cpuUserTime, cpuSystemTime, averageCpuPercent, peakCpuPercent, throttledPeriods, throttledTime,
+                blockRead, blockWrite, networkReceived, networkSent, peakPids, oomKills, memoryLimitHits,
+                pressureStallCpu, pressureStallMemory, pressureStallIo, timeline, phases, GpuUsage.notMeasured());
+    }
+
+    /** This usage with {@code gpu} as its GPU figures. */
+    public ResourceUsage withGpu(GpuUsage gpu) {
+        return new ResourceUsage(container, image, probe, wallTime, before, after, peak, peakMemoryHighWaterMark,
+                memoryLimit, cpuTime, cpuUserTime, cpuSystemTime, averageCpuPercent, peakCpuPercent, throttledPeriods,
+                throttledTime, blockRead, blockWrite, networkReceived, networkSent, peakPids, oomKills,
+                memoryLimitHits, pressureStallCpu, pressureStallMemory, pressureStallIo, timeline, phases, gpu);
+    }
+
+    /**
+     * The highest GPU memory the container's processes held; empty, not zero, when no GPU was seen (see
+     * {@link #gpu()} for why).
+     */
+    public Optional<DataSize> peakGpuMemory() {
+        return gpu.peakMemory();
+    }
+
+    /** The average utilisation of the GPUs the container used (device-wide); empty when no GPU was seen. */
+    public Optional<Percentage> averageGpuUtilization() {
+        return gpu.averageUtilization();
+    }
+
+    /** The energy of the GPUs the container used (device-wide); empty when no GPU was seen. */
+    public Optional<Energy> gpuEnergy() {
+        return gpu.energy();
     }
 
     /** The highest MEM USAGE seen during the test (see {@link #peak()} for when and how). */

@@ -5,6 +5,7 @@ import static org.assertj.core.error.ShouldNotBeNull.shouldNotBeNull;
 
 import io.vitals.DataRate;
 import io.vitals.DataSize;
+import io.vitals.Energy;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
@@ -212,6 +213,40 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     /** Verifies that the CPU limit throttled the container for at most {@code budget}. */
     public SELF hasThrottledTimeAtMost(Duration budget) {
         return atMost(limit(Metric.THROTTLED_TIME, budget));
+    }
+
+    /**
+     * Verifies that the container's processes held at most {@code budget} of GPU memory, e.g. {@code "4GiB"}.
+     * Fails, with the reason, where no GPU was seen, unless {@link #whereMeasurable()}.
+     */
+    public SELF hasPeakGpuMemoryAtMost(String budget) {
+        return atMost(Limit.parse(Metric.PEAK_GPU_MEMORY, budget));
+    }
+
+    /** Verifies that the container's processes held at most {@code budget} of GPU memory. */
+    public SELF hasPeakGpuMemoryAtMost(DataSize budget) {
+        return atMost(limit(Metric.PEAK_GPU_MEMORY, budget));
+    }
+
+    /** Verifies that the GPUs the container used were busy at most {@code budget} on average, e.g. {@code "80%"}. */
+    public SELF hasAverageGpuUtilizationAtMost(String budget) {
+        return atMost(Limit.parse(Metric.AVERAGE_GPU_UTILIZATION, budget));
+    }
+
+    /** Verifies that the GPUs the container used were busy at most {@code budget} on average. */
+    public SELF hasAverageGpuUtilizationAtMost(Percentage budget) {
+        return atMost(limit(Metric.AVERAGE_GPU_UTILIZATION, budget));
+    }
+
+    /** Verifies that the GPUs the container used drew at most {@code budget} of energy, e.g. {@code "12kJ"}. */
+    public SELF hasGpuEnergyAtMost(String budget) {
+        return atMost(Limit.parse(Metric.GPU_ENERGY, budget));
+    }
+
+    /** Verifies that the GPUs the container used drew at most {@code budget} of energy. */
+    public SELF hasGpuEnergyAtMost(Energy budget) {
+        Preconditions.notNull(budget, "budget");
+        return atMost(new Limit(Metric.GPU_ENERGY, budget.toString(), budget.toJoules()));
     }
 
     /** Verifies that the kernel's OOM killer killed no process in the container. */

@@ -53,6 +53,13 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
     /** The environment variable the image's {@code train} launcher appends to its flags. */
     private static final String TRAIN_ARGS_ENV = "TRAIN_ARGS";
 
+    /**
+     * Set to {@code true} by default: TensorFlow then allocates GPU memory as it needs it, instead of reserving
+     * nearly all of it at start, so that GPU memory figures and budgets mean something. Override with
+     * {@code withEnv(ALLOW_GROWTH_ENV, "false")}.
+     */
+    public static final String ALLOW_GROWTH_ENV = "TF_FORCE_GPU_ALLOW_GROWTH";
+
     private List<String> trainCommand = List.of("train");
 
     /** A container of the image named by {@value #IMAGE_PROPERTY}, or of {@value #DEFAULT_IMAGE}. */
@@ -68,6 +75,9 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         super(image);
         withCommand("sleep", "infinity");
         withLabel(LABEL, "true");
+        // TensorFlow reserves nearly all GPU memory at start unless memory growth is on; with it, the GPU memory
+        // Vitals reports is what the job uses (docs/tensorflow.md, "GPU memory")
+        withEnv(ALLOW_GROWTH_ENV, "true");
         String suiteWide = System.getProperty(TRAIN_ARGS_PROPERTY, "").trim();
         if (!suiteWide.isEmpty()) {
             withEnv(TRAIN_ARGS_ENV, suiteWide);
@@ -134,7 +144,10 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
 
     /**
      * GPUs, like {@code docker run --gpus}: {@code "all"}, a count ({@code "2"}) or {@code "device=0,1"}. Needs
-     * the NVIDIA container runtime on the engine's host.
+     * the NVIDIA container runtime on the engine's host. The engine's runtimes are not checked beforehand (as
+     * Testcontainers' Ollama module does, which Docker Desktop's phantom {@code nvidia} runtime fools:
+     * testcontainers-java #9287): an engine without GPU support refuses the container with "could not select
+     * device driver".
      */
     public TensorFlowContainer withGpus(String gpus) {
         DeviceRequest request = new DeviceRequest().withDriver("nvidia")
@@ -153,6 +166,31 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         DeviceRequest finalRequest = request;
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
                 .withDeviceRequests(List.of(finalRequest)));
+    }
+
+    /**
+     * Gives the container {@code count} GPUs, as {@code docker run --gpus N} does.
+     *
+     * @throws IllegalArgumentException if {@code count} is not positive
+     */
+    public TensorFlowContainer withGpus(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("GPU count must be at least 1: " + count);
+        }
+        return withGpus(Integer.toString(count));
+    }
+
+    /**
+     * Gives the container the GPUs with these indexes or UUIDs, as {@code docker run --gpus '"device=0,1"'} does.
+     * A single argument is read as {@link #withGpus(String)} reads it.
+     *
+     * @throws IllegalArgumentException if no ID is given
+     */
+    public TensorFlowContainer withGpus(String... ids) {
+        if (ids.length == 0) {
+            throw new IllegalArgumentException("at least one GPU index or UUID is required");
+        }
+        return withGpus("device=" + String.join(",", ids));
     }
 
     /**

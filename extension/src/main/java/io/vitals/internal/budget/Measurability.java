@@ -31,6 +31,10 @@ public final class Measurability {
 
     /** Why {@code metric} cannot be measured on the host {@code usage} came from; empty when it can. */
     public static Optional<String> reason(Metric metric, ResourceUsage usage) {
+        Optional<String> missing = metric.unmeasurableReason(usage);
+        if (missing.isPresent()) {
+            return Optional.of(metric.key() + " cannot be measured here: " + missing.get());
+        }
         if (metric.resource() != Resource.BLOCK_IO) {
             return Optional.empty();
         }

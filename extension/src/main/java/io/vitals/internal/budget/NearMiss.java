@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A hint for a budget value that is almost right: a unit in the wrong case ({@code 200mb}), a unit spelled out
@@ -59,7 +60,21 @@ final class NearMiss {
             case PERCENT -> suggest(unit, percentFix(trimmed)).map(s -> "did you mean " + s + "?");
             case RATE -> rateHint(trimmed);
             case COUNT -> Optional.empty();
+            case ENERGY -> energyHint(trimmed);
         };
+    }
+
+    // SI units are case-sensitive ("mJ" is not "MJ"), so only a unit that matches in another case is fixed
+    private static Optional<String> energyHint(String text) {
+        Matcher m = NUMBER_AND_WORD.matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        if (m.group(2).isEmpty()) {
+            return Optional.of("a unit is required: " + m.group(1) + "kJ?");
+        }
+        return Stream.of("J", "kJ", "MJ", "Wh", "kWh").filter(unit -> unit.equalsIgnoreCase(m.group(2)))
+                .findFirst().map(unit -> "did you mean " + m.group(1) + unit + "?");
     }
 
     private static Optional<String> sizeHint(String text, String suffix) {

@@ -267,8 +267,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
     }
 
     private static VitalsRuntime runtime(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RUNTIME_KEY, key -> new VitalsRuntime(),
-                VitalsRuntime.class);
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RUNTIME_KEY,
+                key -> new VitalsRuntime(context.getRoot()::getConfigurationParameter), VitalsRuntime.class);
     }
 
     private static Reports reports(ExtensionContext context, Settings settings) {

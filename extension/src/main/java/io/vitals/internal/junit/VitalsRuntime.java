@@ -2,13 +2,17 @@ package io.vitals.internal.junit;
 
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import io.vitals.internal.gpu.GpuSources;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.sampling.Sampler;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.TransportConfig;
@@ -24,9 +28,18 @@ import org.testcontainers.dockerclient.TransportConfig;
 final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final Sampler sampler = new Sampler("vitals-sampler");
-    private final ProbeFactory probes = ProbeFactory.forThisHost(this::engineClient);
+    private final ProbeFactory probes;
     private DockerHttpClient engineClient;
     private DockerAvailability docker;
+
+    /** @param config the run-wide settings, for the GPU sources stacked on every probe */
+    VitalsRuntime(Function<String, Optional<String>> config) {
+        try {
+            this.probes = ProbeFactory.forThisHost(this::engineClient, GpuSources.from(config));
+        } catch (InvalidSettingException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
+    }
 
     Sampler sampler() {
         return sampler;

@@ -2,6 +2,7 @@ package io.vitals.internal.metric;
 
 import static io.vitals.internal.metric.MetricSpec.figure;
 
+import io.vitals.Energy;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.RawReading;
@@ -84,6 +85,25 @@ public enum Metric {
             .contentionSensitive()
             .counter("vitals_container_cpu_throttled_seconds_total",
                     "Time the container was throttled by its CPU limit.")),
+    PEAK_GPU_MEMORY(figure("peakGpuMemory", "peak GPU memory", Unit.SIZE, Direction.CEILING, Resource.GPU,
+            "peakGpuMemoryBytes")
+            .budgetable().read(u -> u.peakGpuMemory().map(s -> (double) s.toBytes()).orElse(Double.NaN)).sampled()
+            .method(HowMeasured::gpuMemory).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .gauge("vitals_container_gpu_memory_peak_bytes",
+                    "Highest GPU memory held by the container's processes (nvidia-smi used_memory of its PIDs).")),
+    AVERAGE_GPU_UTILIZATION(figure("averageGpuUtilization", "average GPU utilization", Unit.PERCENT,
+            Direction.CEILING, Resource.GPU, "averageGpuUtilizationPercent")
+            .budgetable().read(u -> u.averageGpuUtilization().map(Percentage::value).orElse(Double.NaN)).sampled()
+            .method(HowMeasured::gpuDevice).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .context(Metric::gpuSharing)
+            .gauge("vitals_container_gpu_utilization_ratio",
+                    "Average utilization of the GPUs the container used (device-wide; shared if others used them).")),
+    GPU_ENERGY(figure("gpuEnergy", "GPU energy", Unit.ENERGY, Direction.CEILING, Resource.GPU, "gpuEnergyJoules")
+            .budgetable().read(u -> u.gpuEnergy().map(Energy::toJoules).orElse(Double.NaN)).sampled()
+            .method(HowMeasured::gpuEnergy).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .context(Metric::gpuSharing)
+            .counter("vitals_container_gpu_energy_joules_total",
+                    "Energy of the GPUs the container used, integrated from power.draw (device-wide).")),
     /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */
     WALL_TIME(figure("wallTime", "wall time", Unit.DURATION, Direction.CEILING, Resource.TIME, "wallSeconds")
             .read(u -> Unit.seconds(u.wallTime())).method(HowMeasured::wallClock).comparedOnRequest(0.1)
@@ -192,6 +212,22 @@ public enum Metric {
         return spec.unknownReason;
     }
 
+    /**
+     * Why this host cannot measure the figure for {@code usage} (no GPU visible), a reason of the host rather
+     * than of the test; empty when it can, and for figures every host measures.
+     */
+    public Optional<String> unmeasurableReason(ResourceUsage usage) {
+        return spec.unmeasurable.apply(usage);
+    }
+
+    /**
+     * The words a report cell prints where the figure is missing for a reason of the host ("no GPU visible");
+     * empty where the report's own mark for an unknown figure ("–") will do.
+     */
+    public Optional<String> absence(ResourceUsage usage) {
+        return Double.isNaN(read(usage)) ? spec.absence.apply(usage) : Optional.empty();
+    }
+
     /** Whether contention for cores inflates the figure (CPU time does; a deterministic allocation does not). */
     public boolean isContentionSensitive() {
         return spec.contentionSensitive;
@@ -254,6 +290,19 @@ public enum Metric {
 
     private static Optional<Duration> peakAt(ResourceUsage usage) {
         return Optional.of(usage.peak().at());
+    }
+
+    // A GPU figure is missing because no GPU was seen: the host's shape, not the test's doing.
+    private static Optional<String> noGpu(ResourceUsage usage) {
+        return usage.gpu().unavailableReason();
+    }
+
+    private static Optional<String> gpuAbsence(ResourceUsage usage) {
+        return Optional.of(usage.gpu().absence());
+    }
+
+    private static Optional<String> gpuSharing(ResourceUsage usage) {
+        return Optional.of(usage.gpu().deviceShared() ? "device-wide, shared with other processes" : "device-wide");
     }
 
     private static Optional<String> memoryLimit(ResourceUsage usage) {

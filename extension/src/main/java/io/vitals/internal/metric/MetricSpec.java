@@ -28,6 +28,8 @@ final class MetricSpec {
     Function<ResourceUsage, Optional<Duration>> reachedAt = u -> Optional.empty();
     Function<ResourceUsage, Optional<String>> context = u -> Optional.empty();
     String unknownReason = "the probe could not measure it";
+    Function<ResourceUsage, Optional<String>> unmeasurable = u -> Optional.empty();
+    Function<ResourceUsage, Optional<String>> absence = u -> Optional.empty();
     boolean contentionSensitive;
     Optional<ToDoubleFunction<RawReading>> live = Optional.empty();
     Optional<BudgetBound> bound = Optional.empty();
@@ -91,6 +93,17 @@ final class MetricSpec {
 
     MetricSpec unknownReason(String why) {
         unknownReason = why;
+        return this;
+    }
+
+    /**
+     * Where the figure may be missing for a reason of the host (no GPU visible): {@code why} gives that reason for
+     * a usage, empty when the figure is there, and {@code shortly} the words a report cell prints instead of it.
+     */
+    MetricSpec missingWhere(Function<ResourceUsage, Optional<String>> why,
+            Function<ResourceUsage, Optional<String>> shortly) {
+        unmeasurable = why;
+        absence = shortly;
         return this;
     }
 

@@ -2,6 +2,7 @@ package io.vitals.internal.metric;
 
 import io.vitals.DataRate;
 import io.vitals.DataSize;
+import io.vitals.Energy;
 import io.vitals.Percentage;
 import io.vitals.internal.units.DurationParser;
 
@@ -83,6 +84,18 @@ public enum Unit {
         @Override
         String formatNonNegative(double value) {
             return DataRate.ofBytesPerSecond(value).toString();
+        }
+    },
+    /** Joules. */
+    ENERGY(Energy.ACCEPTED_FORMS, false) {
+        @Override
+        public double parse(String text) {
+            return Energy.parse(text).toJoules();
+        }
+
+        @Override
+        String formatNonNegative(double value) {
+            return Energy.ofJoules(value).toString();
         }
     };
 

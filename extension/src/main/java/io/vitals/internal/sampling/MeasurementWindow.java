@@ -3,6 +3,7 @@ package io.vitals.internal.sampling;
 import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.gpu.GpuWindow;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
@@ -27,6 +28,7 @@ public final class MeasurementWindow {
     private final RawReading start;
     private final boolean highWaterMarkReset;
     private final TimelineRecorder recorder;
+    private final GpuWindow gpu = new GpuWindow();
     private final List<Mark> marks = new ArrayList<>();
     private long readErrors;
     private Optional<ResourceUsage> closed = Optional.empty();
@@ -64,6 +66,7 @@ public final class MeasurementWindow {
 
     private void record(RawReading reading) {
         recorder.add(reading);
+        gpu.add(offsetOf(reading), reading);
         if (firstOomKillAt.isEmpty() && reading.memory().oomKills() > start.memory().oomKills()) {
             firstOomKillAt = Optional.of(offsetOf(reading));
         }
@@ -147,7 +150,7 @@ public final class MeasurementWindow {
         Optional<DataSize> highWaterMark = highWaterMarkReset ? Snapshots.size(end.memory().highWaterMarkBytes())
                 : Optional.empty();
         return UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors, highWaterMark,
-                phases(subject, points, end));
+                phases(subject, points, end)).withGpu(gpu.usage());
     }
 
     private List<ResourceUsage.Phase> phases(UsageCalculator.Subject subject, List<TimelinePoint> points,
@@ -161,7 +164,7 @@ public final class MeasurementWindow {
             List<TimelinePoint> inside = points.stream()
                     .filter(p -> p.offset().compareTo(from) >= 0 && p.offset().compareTo(to) <= 0).toList();
             ResourceUsage usage = UsageCalculator.compute(subject, mark.reading(), phaseEnd, inside, inside.size(),
-                    0, Optional.empty(), List.of());
+                    0, Optional.empty(), List.of()).withGpu(gpu.usage(from, to));
             phases.add(new ResourceUsage.Phase(mark.name(), from, usage));
         }
         return phases;

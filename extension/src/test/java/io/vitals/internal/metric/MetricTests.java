@@ -75,6 +75,12 @@ class MetricTests {
                                 "vitals_container_memory_growth_bytes_per_second", Exported.Type.GAUGE),
                         tuple("throttledTime", "throttledSeconds", "vitals_container_cpu_throttled_seconds_total",
                                 Exported.Type.COUNTER),
+                        tuple("peakGpuMemory", "peakGpuMemoryBytes", "vitals_container_gpu_memory_peak_bytes",
+                                Exported.Type.GAUGE),
+                        tuple("averageGpuUtilization", "averageGpuUtilizationPercent",
+                                "vitals_container_gpu_utilization_ratio", Exported.Type.GAUGE),
+                        tuple("gpuEnergy", "gpuEnergyJoules", "vitals_container_gpu_energy_joules_total",
+                                Exported.Type.COUNTER),
                         tuple("wallTime", "wallSeconds", "vitals_container_wall_seconds", Exported.Type.GAUGE));
     }
 

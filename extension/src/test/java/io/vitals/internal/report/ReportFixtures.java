@@ -1,6 +1,8 @@
 package io.vitals.internal.report;
 
 import io.vitals.DataSize;
+import io.vitals.Energy;
+import io.vitals.GpuUsage;
 import io.vitals.Percentage;
 import io.vitals.PeakMemory;
 import io.vitals.PressureStall;
@@ -125,7 +127,10 @@ public final class ReportFixtures {
                 Duration.ofMillis(120), last.blockRead(), last.blockWrite(), last.networkReceived(),
                 last.networkSent(), peakPids, 0, 0,
                 Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10))), Optional.empty(),
-                Optional.empty(), new Timeline(timeline, interval, points, 0), phases);
+                Optional.empty(), new Timeline(timeline, interval, points, 0), phases)
+                .withGpu(new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(scale * 1234 * 1024 * 1024))),
+                        Optional.of(Percentage.of(scale * 63.5)), Optional.of(Energy.ofJoules(scale * 1500)),
+                        List.of("GPU-5f1c2d3e"), false, 20, Optional.empty()));
     }
 
     private static ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long oomKills) {

@@ -92,7 +92,8 @@ class SettingKeysTests {
                 "vitals.strict", "vitals.memoryWarning", "vitals.console", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
-                "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs");
+                "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",
+                "vitals.gpu", "vitals.gpu.nvidiaSmi");
     }
 
     private static Set<String> literals(Path file) throws IOException {

@@ -98,12 +98,13 @@ public final class ConsoleTable {
 
     /**
      * A figure in docker's formats: sizes as {@link DataSize#toDockerBinaryString()} ({@code 5.312MiB}), percentages
-     * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known.
+     * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known, or why the host could not
+     * measure it ("no GPU visible").
      */
     public static String docker(Metric metric, ResourceUsage usage) {
         double value = metric.read(usage);
         if (Double.isNaN(value)) {
-            return "--";
+            return metric.absence(usage).orElse("--");
         }
         return switch (metric.unit()) {
             case SIZE -> DataSize.ofBytes(Math.round(value)).toDockerBinaryString();

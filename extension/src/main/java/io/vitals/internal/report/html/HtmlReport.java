@@ -127,7 +127,8 @@ public final class HtmlReport {
                     double value = metric.read(u);
                     // an unknown figure sorts below every known one
                     cell(out, Double.isNaN(value) ? -Double.MAX_VALUE : value,
-                            Double.isNaN(value) ? "–" : Html.escape(metric.format(value)));
+                            Double.isNaN(value) ? Html.escape(metric.absence(u).orElse("–"))
+                                    : Html.escape(metric.format(value)));
                 }
                 cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
                 cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"

@@ -4,6 +4,7 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 
 import java.io.IOException;
+import java.util.Optional;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -24,7 +25,8 @@ public final class MetricJson {
 
     /**
      * One field per metric, named by {@code name}, in the base unit: whole numbers for bytes and counts, {@code null}
-     * for a figure not known (JSON has no NaN).
+     * for a figure not known (JSON has no NaN), followed by {@code <name>Unavailable} with the reason where the host
+     * could not measure it ({@code "peakGpuMemoryBytesUnavailable": "no GPU visible: …"}).
      */
     public static void writeFields(JsonGenerator json, ResourceUsage usage, Function<Metric, String> name)
             throws IOException {
@@ -33,6 +35,11 @@ public final class MetricJson {
             String field = name.apply(metric);
             if (Double.isNaN(value)) {
                 json.writeNullField(field);
+                // why it is null where the host is the reason ("no GPU visible"), so null never reads as zero
+                Optional<String> why = metric.unmeasurableReason(usage);
+                if (why.isPresent()) {
+                    json.writeStringField(field + "Unavailable", why.get());
+                }
             } else if (metric.unit().isWhole()) {
                 json.writeNumberField(field, Math.round(value));
             } else {

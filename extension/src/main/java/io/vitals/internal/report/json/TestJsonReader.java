@@ -1,6 +1,8 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.DataSize;
+import io.vitals.Energy;
+import io.vitals.GpuUsage;
 import io.vitals.PeakMemory;
 import io.vitals.Percentage;
 import io.vitals.PressureStall;
@@ -122,7 +124,23 @@ public final class TestJsonReader {
                 DataSize.ofBytes(u.get("networkReceivedBytes").asLong()),
                 DataSize.ofBytes(u.get("networkSentBytes").asLong()), u.get("peakPids").asLong(),
                 u.get("oomKills").asLong(), u.get("memoryLimitHits").asLong(), stall(stall.get("cpu")),
-                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases);
+                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases).withGpu(gpu(u));
+    }
+
+    // The GPU figures as MetricJson wrote them; a file from before GPU figures has none of the fields.
+    private static GpuUsage gpu(JsonNode u) {
+        JsonNode memory = u.get("peakGpuMemoryBytes");
+        if (memory == null || memory.isNull()) {
+            JsonNode why = u.get("peakGpuMemoryBytesUnavailable");
+            return why == null ? GpuUsage.notMeasured() : GpuUsage.unavailable(why.asText());
+        }
+        JsonNode utilization = u.get("averageGpuUtilizationPercent");
+        JsonNode energy = u.get("gpuEnergyJoules");
+        return new GpuUsage(Optional.of(DataSize.ofBytes(memory.asLong())),
+                utilization == null || utilization.isNull() ? Optional.empty()
+                        : Optional.of(Percentage.of(utilization.asDouble())),
+                energy == null || energy.isNull() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.asDouble())),
+                List.of(), false, 0, Optional.empty());
     }
 
     private static ResourceSnapshot snapshot(JsonNode s) {

@@ -145,7 +145,8 @@ public final class MarkdownSummary {
                 .append(" | ").append(cell(c.name()))
                 .append(" | ").append(outcome(result));
         for (Metric metric : Metric.all()) {
-            out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst().orElse("–"));
+            out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst()
+                    .orElseGet(() -> metric.absence(u).orElse("–")));
         }
         out.append(" | ").append(u.memoryLimit().map(Object::toString).orElse("none"))
                 .append(" | ").append(budgets).append(" |\n");

@@ -79,6 +79,14 @@ public final class BudgetSuggester {
                 Readable perMinute = size(raw * 60);
                 yield new Readable(perMinute.text() + "/min", perMinute.baseValue() / 60);
             }
+            case ENERGY -> {
+                if (raw >= 10_000) {
+                    long kj = ceilTwoDigits(raw / 1000);
+                    yield new Readable(kj + "kJ", kj * 1000.0);
+                }
+                long j = Math.max(1, ceilTwoDigits(raw));
+                yield new Readable(j + "J", j);
+            }
         };
     }
 

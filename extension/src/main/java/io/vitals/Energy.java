@@ -1,0 +1,117 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.vitals.internal.units.Preconditions;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apiguardian.api.API;
+
+/**
+ * An amount of energy, e.g. a GPU energy budget of {@code 12kJ}. Stored in joules; written in joules (as NVML and
+ * DCGM count it, in mJ) or in watt-hours (as power meters and cloud bills do).
+ *
+ * <pre>{@code
+ * Energy budget = Energy.parse("1.5Wh");
+ * budget.toJoules();   // 5400.0
+ * budget.toString();   // "5.4 kJ"
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Energy implements Comparable<Energy> {
+
+    /** What {@link #parse(String)} accepts, for quoting in error messages; completes the sentence "expected …". */
+    public static final String ACCEPTED_FORMS = "a non-negative number followed by J, kJ, MJ, Wh or kWh, e.g. 500J,"
+            + " 12kJ or 1.5Wh (1Wh = 3600J)";
+
+    // Same number syntax as DataSize and Percentage: no ".5", "1." or exponents.
+    private static final Pattern ENERGY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]+)");
+
+    private static final Map<String, Double> JOULES_PER_UNIT = Map.of(
+            "J", 1.0,
+            "kJ", 1e3,
+            "MJ", 1e6,
+            "Wh", 3600.0,
+            "kWh", 3.6e6);
+
+    private final double joules;
+
+    private Energy(double joules) {
+        // Adding 0.0 turns -0.0 into 0.0, so that equals and compareTo see a single zero.
+        this.joules = joules + 0.0;
+    }
+
+    /**
+     * Returns {@code joules} of energy.
+     *
+     * @throws IllegalArgumentException if {@code joules} is negative, NaN or infinite
+     */
+    public static Energy ofJoules(double joules) {
+        Preconditions.check(Double.isFinite(joules) && joules >= 0, "energy must be a finite, non-negative number of"
+                + " joules: %s", joules);
+        return new Energy(joules);
+    }
+
+    /**
+     * Parses an amount such as {@code "500J"}, {@code "12kJ"}, {@code "1.5Wh"} or {@code "2 kWh"}. Units are
+     * case-sensitive, as in SI ({@code mJ} would be millijoules, so it is not read as megajoules).
+     *
+     * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match
+     */
+    public static Energy parse(String text) {
+        Preconditions.notNull(text, "text");
+        Matcher matcher = ENERGY.matcher(text.strip());
+        Double perUnit = matcher.matches() ? JOULES_PER_UNIT.get(matcher.group(2)) : null;
+        if (perUnit == null) {
+            throw new IllegalArgumentException("Invalid energy '" + text + "': expected " + ACCEPTED_FORMS);
+        }
+        double joules = Double.parseDouble(matcher.group(1)) * perUnit;
+        if (!Double.isFinite(joules)) {
+            throw new IllegalArgumentException("Invalid energy '" + text + "': expected " + ACCEPTED_FORMS);
+        }
+        return new Energy(joules);
+    }
+
+    public double toJoules() {
+        return joules;
+    }
+
+    public double toWattHours() {
+        return joules / 3600.0;
+    }
+
+    public boolean isGreaterThan(Energy other) {
+        return compareTo(other) > 0;
+    }
+
+    @Override
+    public int compareTo(Energy other) {
+        return Double.compare(joules, other.joules);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Energy energy && Double.compare(joules, energy.joules) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Double.hashCode(joules);
+    }
+
+    /** One decimal in the largest of J, kJ and MJ that keeps the number at least 1: "500.0 J", "12.0 kJ". */
+    @Override
+    public String toString() {
+        if (joules >= 1e6) {
+            return String.format(Locale.ROOT, "%.1f MJ", joules / 1e6);
+        }
+        if (joules >= 1e3) {
+            return String.format(Locale.ROOT, "%.1f kJ", joules / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.1f J", joules);
+    }
+}

@@ -1,0 +1,82 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.apiguardian.api.API;
+
+/**
+ * What one container used of the GPUs during one test, or why there is nothing to say: "no GPU visible" is a state
+ * of its own, never zeros.
+ *
+ * <p>GPU memory is the container's own: the sum of what the GPU driver attributes to the processes of the
+ * container's cgroup. Utilisation and energy are the device's: the driver does not split them by process. Where
+ * other processes used the same device during the test, {@link #deviceShared()} says so, and those figures count
+ * their work too.
+ *
+ * @param peakMemory the highest GPU memory the container's processes held at one sample; empty when none was seen
+ * @param averageUtilization the average of the device utilisation ({@code utilization.gpu}) over the samples
+ *     in which the container had a GPU process
+ * @param energy the devices' energy over those samples, integrated from their power draw
+ * @param devices the UUIDs of the GPUs the container's processes used
+ * @param deviceShared whether processes outside the container used those GPUs too
+ * @param samples how many GPU samples showed the container using a GPU
+ * @param unavailableReason why there are no figures (empty when there are), e.g. "no GPU visible: nvidia-smi not
+ *     found"
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record GpuUsage(
+        Optional<DataSize> peakMemory,
+        Optional<Percentage> averageUtilization,
+        Optional<Energy> energy,
+        List<String> devices,
+        boolean deviceShared,
+        long samples,
+        Optional<String> unavailableReason) {
+
+    /** The words reports print in place of a GPU figure when the container used no GPU visible to Vitals. */
+    public static final String NO_GPU_VISIBLE = "no GPU visible";
+
+    public GpuUsage {
+        Objects.requireNonNull(peakMemory, "peakMemory");
+        Objects.requireNonNull(averageUtilization, "averageUtilization");
+        Objects.requireNonNull(energy, "energy");
+        devices = List.copyOf(devices);
+        Objects.requireNonNull(unavailableReason, "unavailableReason");
+    }
+
+    /** No GPU figures, and why. */
+    public static GpuUsage unavailable(String reason) {
+        return new GpuUsage(Optional.empty(), Optional.empty(), Optional.empty(), List.of(), false, 0,
+                Optional.of(Objects.requireNonNull(reason, "reason")));
+    }
+
+    /** What a usage carries where no GPU source ran at all ({@code vitals.gpu=off}, or a usage read from old JSON). */
+    public static GpuUsage notMeasured() {
+        return unavailable("GPU not measured");
+    }
+
+    /** Whether the container was seen using a GPU. */
+    public boolean isAvailable() {
+        return unavailableReason.isEmpty();
+    }
+
+    /**
+     * The short words for a report cell where a figure is missing: {@value #NO_GPU_VISIBLE} when nothing was seen
+     * on a GPU, "not measured" when nothing looked, "–" when a GPU was seen but this figure is not known.
+     */
+    public String absence() {
+        if (isAvailable()) {
+            return "–";
+        }
+        return unavailableReason.get().startsWith(NO_GPU_VISIBLE) ? NO_GPU_VISIBLE : "not measured";
+    }
+
+    /** Why a figure is missing, in full; "the GPU did not report it" when a GPU was seen. */
+    public String reason() {
+        return unavailableReason.orElse("the GPU did not report it");
+    }
+}

@@ -1,0 +1,69 @@
+package io.vitals.internal.gpu;
+
+import io.vitals.GpuUsage;
+import io.vitals.internal.probe.Extra;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Attributes one GPU query to one container, as dcgm-exporter does (PR #594): the driver lists host PIDs, and the
+ * container's processes are the PIDs of its cgroup. Its GPU memory is the sum over its PIDs; utilisation and power
+ * are the devices' it used, marked shared where another process used them too.
+ */
+final class GpuAttribution {
+
+    private GpuAttribution() {
+    }
+
+    /** One query's output: every device and every compute process, taken at {@code queriedAtNanos}. */
+    record Query(long queriedAtNanos, List<NvidiaSmiOutput.Device> devices, List<NvidiaSmiOutput.Process> processes) {
+        Query {
+            devices = List.copyOf(devices);
+            processes = List.copyOf(processes);
+        }
+    }
+
+    /**
+     * The container's GPU figures in {@code query}; unavailable ("no GPU visible …") where there is no GPU or none
+     * of {@code pids} runs on one. A process listed on a device the device query missed (it appeared between the
+     * two queries) still counts its memory; the device-wide figures are then those of the devices seen.
+     */
+    static Extra<GpuReading> attribute(Query query, Set<Long> pids) {
+        if (query.devices().isEmpty()) {
+            return Extra.unavailable(GpuUsage.NO_GPU_VISIBLE + ": nvidia-smi lists no GPU");
+        }
+        long usedMiB = 0;
+        int processes = 0;
+        Set<String> devices = new LinkedHashSet<>();
+        for (NvidiaSmiOutput.Process process : query.processes()) {
+            if (pids.contains(process.pid())) {
+                processes++;
+                usedMiB += process.usedMemoryMiB().orElse(0);
+                devices.add(process.gpuUuid());
+            }
+        }
+        if (processes == 0) {
+            return Extra.unavailable(GpuUsage.NO_GPU_VISIBLE + " to this container: none of its " + pids.size()
+                    + " processes is among the " + query.processes().size() + " GPU processes nvidia-smi lists");
+        }
+        boolean shared = query.processes().stream()
+                .anyMatch(p -> devices.contains(p.gpuUuid()) && !pids.contains(p.pid()));
+        List<NvidiaSmiOutput.Device> used = new ArrayList<>();
+        for (NvidiaSmiOutput.Device device : query.devices()) {
+            if (devices.contains(device.uuid())) {
+                used.add(device);
+            }
+        }
+        OptionalDouble utilization = used.stream().filter(d -> d.utilizationPercent().isPresent())
+                .mapToDouble(d -> d.utilizationPercent().getAsDouble()).average();
+        List<NvidiaSmiOutput.Device> powered = used.stream().filter(d -> d.powerWatts().isPresent()).toList();
+        OptionalDouble power = powered.isEmpty() ? OptionalDouble.empty()
+                : OptionalDouble.of(powered.stream().mapToDouble(d -> d.powerWatts().getAsDouble()).sum());
+        return Extra.of(new GpuReading(query.queriedAtNanos(), usedMiB * 1024 * 1024, processes,
+                List.copyOf(devices), utilization, power, shared));
+    }
+}

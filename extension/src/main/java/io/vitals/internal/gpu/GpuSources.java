@@ -1,0 +1,43 @@
+package io.vitals.internal.gpu;
+
+import io.vitals.MeasureResources;
+import io.vitals.internal.probe.ReadingSource;
+import io.vitals.internal.settings.SettingParser;
+import io.vitals.internal.settings.SettingsReader;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and its binary's path. */
+public final class GpuSources {
+
+    /** Whether GPU figures are read. */
+    public enum Mode {
+        /** Read where {@code nvidia-smi} runs; "no GPU visible" elsewhere. */
+        AUTO,
+        /** Never read: GPU figures are "not measured". */
+        OFF
+    }
+
+    /** The binary, found on the PATH. */
+    public static final String DEFAULT_NVIDIA_SMI = "nvidia-smi";
+
+    private GpuSources() {
+    }
+
+    /**
+     * The sources for the run-wide settings in {@code config}.
+     *
+     * @throws io.vitals.internal.settings.InvalidSettingException naming the key and value when one is invalid
+     */
+    public static List<ReadingSource> from(Function<String, Optional<String>> config) {
+        SettingsReader reader = new SettingsReader(config);
+        Mode mode = reader.read(MeasureResources.GPU_KEY, SettingParser.enumOf(Mode.class), Mode.AUTO);
+        if (mode == Mode.OFF) {
+            return List.of();
+        }
+        String binary = reader.read(MeasureResources.GPU_NVIDIA_SMI_KEY, SettingParser.text(), DEFAULT_NVIDIA_SMI);
+        return List.of(NvidiaSmiSource.forThisHost(binary));
+    }
+}

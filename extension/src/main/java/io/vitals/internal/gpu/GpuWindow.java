@@ -1,0 +1,93 @@
+package io.vitals.internal.gpu;
+
+import io.vitals.DataSize;
+import io.vitals.Energy;
+import io.vitals.GpuUsage;
+import io.vitals.Percentage;
+import io.vitals.internal.probe.Extra;
+import io.vitals.internal.probe.RawReading;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * The GPU samples of one measurement window, summed up into a {@link GpuUsage} for the window or a phase of it.
+ * Each GPU query counts once, however many readings carry it (fast reads carry the last full read's group over).
+ * Not thread-safe: its owner synchronises.
+ *
+ * <p>Peak memory is the highest of the samples in which the container had a GPU process; average utilisation is
+ * the mean of those samples' device utilisation; energy integrates their power draw over time (trapezoids between
+ * consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every driver.
+ */
+public final class GpuWindow {
+
+    /** About 14 hours at one sample every 500 ms; later samples still count for the reason, not the figures. */
+    static final int MAX_SAMPLES = 100_000;
+
+    private record Sample(Duration offset, GpuReading reading) {
+    }
+
+    private final List<Sample> samples = new ArrayList<>();
+    private long lastQuery = Long.MIN_VALUE;
+    private Optional<String> lastReason = Optional.empty();
+
+    /** Adds the GPU group of {@code reading}, taken {@code offset} after the window's start. */
+    public void add(Duration offset, RawReading reading) {
+        Extra<GpuReading> gpu = reading.extra(GpuReading.KEY);
+        if (gpu.reason().isPresent()) {
+            lastReason = gpu.reason();
+            return;
+        }
+        GpuReading figures = gpu.value().orElseThrow();
+        if (figures.queriedAtNanos() == lastQuery || samples.size() >= MAX_SAMPLES) {
+            return;
+        }
+        lastQuery = figures.queriedAtNanos();
+        samples.add(new Sample(offset, figures));
+    }
+
+    /** The usage over the whole window. */
+    public GpuUsage usage() {
+        return usage(Duration.ZERO, Duration.ofSeconds(Long.MAX_VALUE));
+    }
+
+    /** The usage over the samples from {@code from} to {@code to} (offsets from the window's start). */
+    public GpuUsage usage(Duration from, Duration to) {
+        List<GpuReading> inside = samples.stream()
+                .filter(s -> s.offset().compareTo(from) >= 0 && s.offset().compareTo(to) <= 0)
+                .map(Sample::reading).toList();
+        if (inside.isEmpty()) {
+            return GpuUsage.unavailable(lastReason.orElse(GpuUsage.NO_GPU_VISIBLE + ": no GPU sample in this window"));
+        }
+        long peak = inside.stream().mapToLong(GpuReading::usedMemoryBytes).max().orElse(0);
+        OptionalDouble utilization = inside.stream().filter(r -> r.utilizationPercent().isPresent())
+                .mapToDouble(r -> r.utilizationPercent().getAsDouble()).average();
+        Set<String> devices = new LinkedHashSet<>();
+        inside.forEach(r -> devices.addAll(r.devices()));
+        return new GpuUsage(Optional.of(DataSize.ofBytes(peak)),
+                utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty(),
+                energy(inside), List.copyOf(devices), inside.stream().anyMatch(GpuReading::shared), inside.size(),
+                Optional.empty());
+    }
+
+    /** Trapezoids of power over time between consecutive samples that both report power; empty under two. */
+    static Optional<Energy> energy(List<GpuReading> readings) {
+        double joules = 0;
+        int intervals = 0;
+        for (int i = 1; i < readings.size(); i++) {
+            GpuReading a = readings.get(i - 1);
+            GpuReading b = readings.get(i);
+            if (a.powerWatts().isPresent() && b.powerWatts().isPresent()) {
+                double seconds = (b.queriedAtNanos() - a.queriedAtNanos()) / 1e9;
+                joules += seconds * (a.powerWatts().getAsDouble() + b.powerWatts().getAsDouble()) / 2;
+                intervals++;
+            }
+        }
+        return intervals == 0 ? Optional.empty() : Optional.of(Energy.ofJoules(Math.max(0, joules)));
+    }
+}
