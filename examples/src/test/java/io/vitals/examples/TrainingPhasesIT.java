@@ -29,13 +29,13 @@ import org.testcontainers.junit.jupiter.Container;
  * Each phase gets its figures in the report, and the test asserts on {@code monitor.usage().phase("train")}.
  *
  * <p>Measured by the noise harness ({@code run.sh noise --runs 10 --modes hog}: a busy loop on one core, a 1 GiB
- * memory hog and a direct-I/O loop on this two-core machine, 10 runs): build 1.29 to 1.84 s of CPU and 71 to
- * 201 MiB; train 3.63 to 4.27 s, 114 to 202 MiB; evaluate 1.48 to 1.72 s, 104 to 306 MiB. The memory maxima come
- * from one run in ten, where the datasets this test writes and reads stayed in the container's <em>active</em>
- * page cache, which MEM USAGE (usage minus inactive file pages) counts, as docker stats does; in the other nine the
- * phases peaked at 71 to 85, 114 to 117 and 104 to 115 MiB. An earlier series (4 runs next to concurrent builds)
- * measured up to 2.7, 5.4 and 2.6 s of CPU. Budgets: peak memory about 1.5 times the highest peak, CPU time the
- * loaded maximum plus 50 % or more: build 320MiB and 4 s, train 320MiB and 10 s, evaluate 448MiB and 5 s.
+ * memory hog and a direct-I/O loop on this two-core machine), two series of 10 runs: build 1.25 to 1.84 s of CPU
+ * and 71 to 201 MiB; train 3.54 to 4.27 s, 114 to 202 MiB; evaluate 1.40 to 1.93 s, 104 to 306 MiB. The memory
+ * maxima come from one run in twenty, where the datasets this test writes and reads stayed in the container's
+ * <em>active</em> page cache, which MEM USAGE (usage minus inactive file pages) counts, as docker stats does; the
+ * other nineteen peaked at 71 to 128, 114 to 124 and 104 to 146 MiB. An earlier series (4 runs next to concurrent
+ * builds) measured up to 2.7, 5.4 and 2.6 s of CPU. Budgets: peak memory about 1.5 times the highest peak, CPU
+ * time the loaded maximum plus 50 % or more: build 320MiB and 4 s, train 320MiB and 10 s, evaluate 448MiB and 5 s.
  */
 @MeasureResources
 @ResourceBudget(phase = "build", peakMemory = "320MiB", cpuTime = "4s")
