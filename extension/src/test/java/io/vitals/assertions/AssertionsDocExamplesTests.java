@@ -30,6 +30,25 @@ class AssertionsDocExamplesTests {
     private VitalsSoftAssertions softly;
 
     @Test
+    void gpu() {
+        // the fixture has no GPU figures, so without whereMeasurable() a GPU check fails, naming why
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertThat(usage).hasPeakGpuMemoryAtMost("4GiB"))
+                .hasMessageContaining("this host cannot measure it");
+        // tag::gpu[]
+        assertThat(usage).whereMeasurable() // where no GPU is visible, GPU checks are skipped
+                .hasPeakGpuMemoryAtMost("4GiB")
+                .hasGpuEnergyAtMost("1.5Wh");
+        // end::gpu[]
+    }
+
+    /** Not run: the annotation of docs/gpu.md, compiled so that its attributes and values stay valid. */
+    // tag::gpu-budget[]
+    @io.vitals.ResourceBudget(peakGpuMemory = "4GiB", averageGpuUtilization = "95%", gpuEnergy = "12kJ")
+    // end::gpu-budget[]
+    static class GpuBudgetExample {
+    }
+
+    @Test
     void peak_memory() {
         // tag::peak-memory[]
         assertThat(usage).hasPeakMemoryAtMost("1.8GiB")
