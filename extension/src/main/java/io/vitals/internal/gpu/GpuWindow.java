@@ -4,8 +4,10 @@ import io.vitals.DataSize;
 import io.vitals.Energy;
 import io.vitals.GpuUsage;
 import io.vitals.Percentage;
+import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.Extra;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.WindowSummary;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ import java.util.Set;
  * the mean of those samples' device utilisation; energy integrates their power draw over time (trapezoids between
  * consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every driver.
  */
-public final class GpuWindow {
+public final class GpuWindow implements WindowSummary {
 
     /** About 14 hours at one sample every 500 ms; later samples still count for the reason, not the figures. */
     static final int MAX_SAMPLES = 100_000;
@@ -37,6 +39,7 @@ public final class GpuWindow {
     private Optional<String> lastReason = Optional.empty();
 
     /** Adds the GPU group of {@code reading}, taken {@code offset} after the window's start. */
+    @Override
     public void add(Duration offset, RawReading reading) {
         Extra<GpuReading> gpu = reading.extra(GpuReading.KEY);
         if (gpu.reason().isPresent()) {
@@ -49,6 +52,16 @@ public final class GpuWindow {
         }
         lastQuery = figures.queriedAtNanos();
         samples.add(new Sample(offset, figures));
+    }
+
+    @Override
+    public ResourceUsage summarise(ResourceUsage usage) {
+        return usage.withGpu(usage());
+    }
+
+    @Override
+    public ResourceUsage summarise(ResourceUsage usage, Duration from, Duration to) {
+        return usage.withGpu(usage(from, to));
     }
 
     /** The usage over the whole window. */
