@@ -1,7 +1,9 @@
 package io.vitals.internal.gpu;
 
 import io.vitals.MeasureResources;
+import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.ReadingSource;
+import io.vitals.internal.probe.SavedFigures;
 import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.probe.WindowSummary;
 import io.vitals.internal.settings.SettingParser;
@@ -32,6 +34,11 @@ public final class GpuSources {
         @Override
         public WindowSummary newWindow() {
             return new GpuWindow();
+        }
+
+        @Override
+        public ResourceUsage readBack(ResourceUsage usage, SavedFigures saved) {
+            return usage.withGpu(GpuWindow.readBack(saved));
         }
     };
 

@@ -5,8 +5,10 @@ import io.vitals.Energy;
 import io.vitals.GpuUsage;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.Extra;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.SavedFigures;
 import io.vitals.internal.probe.WindowSummary;
 
 import java.time.Duration;
@@ -86,6 +88,24 @@ public final class GpuWindow implements WindowSummary {
                 utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty(),
                 energy(inside), List.copyOf(devices), inside.stream().anyMatch(GpuReading::shared), inside.size(),
                 Optional.empty());
+    }
+
+    /**
+     * The GPU figures as a report saved them under the GPU metrics' fields; the devices, sharing and sample count
+     * are not saved and read as none. A report from before GPU figures has none of the fields: "not measured".
+     */
+    static GpuUsage readBack(SavedFigures saved) {
+        OptionalDouble memory = saved.value(Metric.PEAK_GPU_MEMORY.jsonField());
+        if (memory.isEmpty()) {
+            return saved.unavailableReason(Metric.PEAK_GPU_MEMORY.jsonField()).map(GpuUsage::unavailable)
+                    .orElseGet(GpuUsage::notMeasured);
+        }
+        OptionalDouble utilization = saved.value(Metric.AVERAGE_GPU_UTILIZATION.jsonField());
+        OptionalDouble energy = saved.value(Metric.GPU_ENERGY.jsonField());
+        return new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(memory.getAsDouble()))),
+                utilization.isEmpty() ? Optional.empty() : Optional.of(Percentage.of(utilization.getAsDouble())),
+                energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())),
+                List.of(), false, 0, Optional.empty());
     }
 
     /** Trapezoids of power over time between consecutive samples that both report power; empty under two. */

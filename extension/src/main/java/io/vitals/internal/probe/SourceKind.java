@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import io.vitals.ResourceUsage;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,4 +29,10 @@ public interface SourceKind {
      * stacked, so that a usage says why its figures are missing ("not measured") rather than nothing.
      */
     WindowSummary newWindow();
+
+    /**
+     * {@code usage}, read back from a saved report with the base figures only, with this kind's figures as
+     * {@code saved} holds them; a report from before the kind holds none, which reads as "not measured".
+     */
+    ResourceUsage readBack(ResourceUsage usage, SavedFigures saved);
 }

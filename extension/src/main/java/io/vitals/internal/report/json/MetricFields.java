@@ -3,6 +3,7 @@ package io.vitals.internal.report.json;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.probe.SavedFigures;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -14,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The per-figure fields of one {@code usage} object as {@link MetricJson} wrote them, read back by descriptor: the
  * field names come from {@link Metric#jsonField()}, so the reader cannot drift from the writer.
  */
-final class MetricFields {
+final class MetricFields implements SavedFigures {
 
     private final JsonNode usage;
 
@@ -23,14 +24,16 @@ final class MetricFields {
     }
 
     /** The figure in its base unit; empty where it is null (not known) or absent (a file from before the figure). */
-    OptionalDouble value(Metric metric) {
-        JsonNode node = usage.get(metric.jsonField());
+    @Override
+    public OptionalDouble value(String field) {
+        JsonNode node = usage.get(field);
         return node == null || node.isNull() ? OptionalDouble.empty() : OptionalDouble.of(node.asDouble());
     }
 
     /** Why the host could not measure the figure, as {@link MetricJson} wrote it next to the null; empty if not. */
-    Optional<String> unavailableReason(Metric metric) {
-        JsonNode node = usage.get(MetricJson.unavailableField(metric.jsonField()));
+    @Override
+    public Optional<String> unavailableReason(String field) {
+        JsonNode node = usage.get(MetricJson.unavailableField(field));
         return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
     }
 

@@ -1,8 +1,6 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.DataSize;
-import io.vitals.Energy;
-import io.vitals.GpuUsage;
 import io.vitals.PeakMemory;
 import io.vitals.Percentage;
 import io.vitals.PressureStall;
@@ -12,11 +10,13 @@ import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.source.SourceKinds;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -118,7 +118,7 @@ public final class TestJsonReader {
         JsonNode stall = u.get("pressureStall");
         // the figures a descriptor describes are read under its field; the rest are the usage's own details
         MetricFields f = new MetricFields(u);
-        return new ResourceUsage(name, image, probe, f.duration(Metric.WALL_TIME), before, after, peakMemory,
+        ResourceUsage usage = new ResourceUsage(name, image, probe, f.duration(Metric.WALL_TIME), before, after, peakMemory,
                 bytes(u.get("peakMemoryHighWaterMarkBytes")), bytes(u.get("memoryLimitBytes")),
                 f.duration(Metric.CPU_TIME), seconds(u.get("cpuUserSeconds")), seconds(u.get("cpuSystemSeconds")),
                 f.percent(Metric.AVERAGE_CPU), Percentage.of(u.get("peakCpuPercent").asDouble()),
@@ -126,22 +126,12 @@ public final class TestJsonReader {
                 f.size(Metric.BLOCK_READ), f.size(Metric.BLOCK_WRITE), f.size(Metric.NETWORK_RECEIVED),
                 f.size(Metric.NETWORK_SENT), f.whole(Metric.PEAK_PIDS),
                 u.get("oomKills").asLong(), u.get("memoryLimitHits").asLong(), stall(stall.get("cpu")),
-                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases).withGpu(gpu(f));
-    }
-
-    // The GPU figures as MetricJson wrote them; a file from before GPU figures has none of the fields.
-    private static GpuUsage gpu(MetricFields f) {
-        OptionalDouble memory = f.value(Metric.PEAK_GPU_MEMORY);
-        if (memory.isEmpty()) {
-            return f.unavailableReason(Metric.PEAK_GPU_MEMORY).map(GpuUsage::unavailable)
-                    .orElseGet(GpuUsage::notMeasured);
+                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases);
+        // the further sources' figures (GPU), each read back by its own kind
+        for (SourceKind kind : SourceKinds.ALL) {
+            usage = kind.readBack(usage, f);
         }
-        OptionalDouble utilization = f.value(Metric.AVERAGE_GPU_UTILIZATION);
-        OptionalDouble energy = f.value(Metric.GPU_ENERGY);
-        return new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(memory.getAsDouble()))),
-                utilization.isEmpty() ? Optional.empty() : Optional.of(Percentage.of(utilization.getAsDouble())),
-                energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())),
-                List.of(), false, 0, Optional.empty());
+        return usage;
     }
 
     private static ResourceSnapshot snapshot(JsonNode s) {
