@@ -1,11 +1,7 @@
 package io.vitals.internal.budget;
 
-import io.vitals.DataRate;
-import io.vitals.DataSize;
 import io.vitals.internal.metric.BudgetBound;
 import io.vitals.internal.metric.Metric;
-
-import java.util.regex.Pattern;
 
 /**
  * One budget on one metric: the value as reports print it and as a number in the metric's base unit.
@@ -16,9 +12,6 @@ import java.util.regex.Pattern;
  * @param value the value in the metric's base unit
  */
 public record Limit(Metric metric, String text, double value) {
-
-    // A size in IEC units or plain bytes, as reports print it: "1.5GiB", "512 MiB", "4096B".
-    private static final Pattern IEC_SIZE = Pattern.compile("\\d+(?:\\.\\d+)?\\s*(?:B|KiB|MiB|GiB|TiB)");
 
     /**
      * Parses {@code text} for {@code metric}.
@@ -31,22 +24,13 @@ public record Limit(Metric metric, String text, double value) {
         try {
             value = metric.unit().parse(text);
         } catch (IllegalArgumentException e) {
-            String hint = NearMiss.hint(metric.unit(), text).map(h -> "; " + h).orElse("");
+            String hint = metric.unit().nearMiss(text).map(h -> "; " + h).orElse("");
             throw new IllegalArgumentException(e.getMessage() + hint, e);
         }
         if (metric.budgetBound().isPresent() && value > metric.budgetBound().get().max()) {
             BudgetBound bound = metric.budgetBound().get();
             throw new IllegalArgumentException("Invalid " + bound.noun() + " '" + text + "': " + bound.reason());
         }
-        return new Limit(metric, printed(metric, text.trim()), value);
-    }
-
-    private static String printed(Metric metric, String written) {
-        return switch (metric.unit()) {
-            case SIZE -> IEC_SIZE.matcher(written).matches() ? written : DataSize.parse(written).toString();
-            case RATE -> IEC_SIZE.matcher(written.replaceFirst("\\s*/.*$", "")).matches() ? written
-                    : DataRate.parse(written).toString();
-            default -> written;
-        };
+        return new Limit(metric, metric.unit().asWritten(text.trim()), value);
     }
 }

@@ -1,7 +1,11 @@
 package io.vitals.internal.gpu;
 
 import io.vitals.MeasureResources;
+import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.ReadingSource;
+import io.vitals.internal.probe.SavedFigures;
+import io.vitals.internal.probe.SourceKind;
+import io.vitals.internal.probe.WindowSummary;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 
@@ -9,8 +13,34 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and its binary's path. */
+/**
+ * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and its binary's path, and
+ * GPU figures as one {@link SourceKind kind of source}: these sources, summed up per window by {@link GpuWindow}.
+ */
 public final class GpuSources {
+
+    /** GPU figures as the source registry lists them. */
+    public static final SourceKind KIND = new SourceKind() {
+        @Override
+        public String name() {
+            return "gpu";
+        }
+
+        @Override
+        public List<ReadingSource> sources(Function<String, Optional<String>> config) {
+            return from(config);
+        }
+
+        @Override
+        public WindowSummary newWindow() {
+            return new GpuWindow();
+        }
+
+        @Override
+        public ResourceUsage readBack(ResourceUsage usage, SavedFigures saved) {
+            return usage.withGpu(GpuWindow.readBack(saved));
+        }
+    };
 
     /** Whether GPU figures are read. */
     public enum Mode {

@@ -4,8 +4,12 @@ import io.vitals.DataSize;
 import io.vitals.Energy;
 import io.vitals.GpuUsage;
 import io.vitals.Percentage;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.Extra;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.SavedFigures;
+import io.vitals.internal.probe.WindowSummary;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +28,7 @@ import java.util.Set;
  * the mean of those samples' device utilisation; energy integrates their power draw over time (trapezoids between
  * consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every driver.
  */
-public final class GpuWindow {
+public final class GpuWindow implements WindowSummary {
 
     /** About 14 hours at one sample every 500 ms; later samples still count for the reason, not the figures. */
     static final int MAX_SAMPLES = 100_000;
@@ -37,6 +41,7 @@ public final class GpuWindow {
     private Optional<String> lastReason = Optional.empty();
 
     /** Adds the GPU group of {@code reading}, taken {@code offset} after the window's start. */
+    @Override
     public void add(Duration offset, RawReading reading) {
         Extra<GpuReading> gpu = reading.extra(GpuReading.KEY);
         if (gpu.reason().isPresent()) {
@@ -49,6 +54,16 @@ public final class GpuWindow {
         }
         lastQuery = figures.queriedAtNanos();
         samples.add(new Sample(offset, figures));
+    }
+
+    @Override
+    public ResourceUsage summarise(ResourceUsage usage) {
+        return usage.withGpu(usage());
+    }
+
+    @Override
+    public ResourceUsage summarise(ResourceUsage usage, Duration from, Duration to) {
+        return usage.withGpu(usage(from, to));
     }
 
     /** The usage over the whole window. */
@@ -73,6 +88,24 @@ public final class GpuWindow {
                 utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty(),
                 energy(inside), List.copyOf(devices), inside.stream().anyMatch(GpuReading::shared), inside.size(),
                 Optional.empty());
+    }
+
+    /**
+     * The GPU figures as a report saved them under the GPU metrics' fields; the devices, sharing and sample count
+     * are not saved and read as none. A report from before GPU figures has none of the fields: "not measured".
+     */
+    static GpuUsage readBack(SavedFigures saved) {
+        OptionalDouble memory = saved.value(Metric.PEAK_GPU_MEMORY.jsonField());
+        if (memory.isEmpty()) {
+            return saved.unavailableReason(Metric.PEAK_GPU_MEMORY.jsonField()).map(GpuUsage::unavailable)
+                    .orElseGet(GpuUsage::notMeasured);
+        }
+        OptionalDouble utilization = saved.value(Metric.AVERAGE_GPU_UTILIZATION.jsonField());
+        OptionalDouble energy = saved.value(Metric.GPU_ENERGY.jsonField());
+        return new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(memory.getAsDouble()))),
+                utilization.isEmpty() ? Optional.empty() : Optional.of(Percentage.of(utilization.getAsDouble())),
+                energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())),
+                List.of(), false, 0, Optional.empty());
     }
 
     /** Trapezoids of power over time between consecutive samples that both report power; empty under two. */

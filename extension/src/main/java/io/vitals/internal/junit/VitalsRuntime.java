@@ -2,10 +2,10 @@ package io.vitals.internal.junit;
 
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
-import io.vitals.internal.gpu.GpuSources;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.sampling.Sampler;
 import io.vitals.internal.settings.InvalidSettingException;
+import io.vitals.internal.source.SourceKinds;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -32,10 +32,10 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
     private DockerHttpClient engineClient;
     private DockerAvailability docker;
 
-    /** @param config the run-wide settings, for the GPU sources stacked on every probe */
+    /** @param config the run-wide settings, for the further sources ({@link SourceKinds}) stacked on every probe */
     VitalsRuntime(Function<String, Optional<String>> config) {
         try {
-            this.probes = ProbeFactory.forThisHost(this::engineClient, GpuSources.from(config));
+            this.probes = ProbeFactory.forThisHost(this::engineClient, SourceKinds.sources(config));
         } catch (InvalidSettingException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }

@@ -3,10 +3,11 @@ package io.vitals.internal.sampling;
 import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
-import io.vitals.internal.gpu.GpuWindow;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.WindowSummary;
+import io.vitals.internal.source.SourceKinds;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ public final class MeasurementWindow {
     private final RawReading start;
     private final boolean highWaterMarkReset;
     private final TimelineRecorder recorder;
-    private final GpuWindow gpu = new GpuWindow();
+    // what the further sources (GPU) add to the readings, summed up into the usage by each source's own rules
+    private final List<WindowSummary> extras = SourceKinds.newWindows();
     private final List<Mark> marks = new ArrayList<>();
     private long readErrors;
     private Optional<ResourceUsage> closed = Optional.empty();
@@ -66,7 +68,8 @@ public final class MeasurementWindow {
 
     private void record(RawReading reading) {
         recorder.add(reading);
-        gpu.add(offsetOf(reading), reading);
+        Duration offset = offsetOf(reading);
+        extras.forEach(summary -> summary.add(offset, reading));
         if (firstOomKillAt.isEmpty() && reading.memory().oomKills() > start.memory().oomKills()) {
             firstOomKillAt = Optional.of(offsetOf(reading));
         }
@@ -149,8 +152,12 @@ public final class MeasurementWindow {
         List<TimelinePoint> points = recorder.points();
         Optional<DataSize> highWaterMark = highWaterMarkReset ? Snapshots.size(end.memory().highWaterMarkBytes())
                 : Optional.empty();
-        return UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors, highWaterMark,
-                phases(subject, points, end)).withGpu(gpu.usage());
+        ResourceUsage usage = UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors,
+                highWaterMark, phases(subject, points, end));
+        for (WindowSummary summary : extras) {
+            usage = summary.summarise(usage);
+        }
+        return usage;
     }
 
     private List<ResourceUsage.Phase> phases(UsageCalculator.Subject subject, List<TimelinePoint> points,
@@ -164,7 +171,10 @@ public final class MeasurementWindow {
             List<TimelinePoint> inside = points.stream()
                     .filter(p -> p.offset().compareTo(from) >= 0 && p.offset().compareTo(to) <= 0).toList();
             ResourceUsage usage = UsageCalculator.compute(subject, mark.reading(), phaseEnd, inside, inside.size(),
-                    0, Optional.empty(), List.of()).withGpu(gpu.usage(from, to));
+                    0, Optional.empty(), List.of());
+            for (WindowSummary summary : extras) {
+                usage = summary.summarise(usage, from, to);
+            }
             phases.add(new ResourceUsage.Phase(mark.name(), from, usage));
         }
         return phases;

@@ -106,11 +106,7 @@ public final class ConsoleTable {
         if (Double.isNaN(value)) {
             return metric.absence(usage).orElse("--");
         }
-        return switch (metric.unit()) {
-            case SIZE -> DataSize.ofBytes(Math.round(value)).toDockerBinaryString();
-            case PERCENT -> Percentage.of(value).toDockerString();
-            default -> metric.format(value);
-        };
+        return metric.unit().formatDocker(value);
     }
 
     /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */

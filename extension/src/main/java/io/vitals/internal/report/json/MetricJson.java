@@ -38,7 +38,7 @@ public final class MetricJson {
                 // why it is null where the host is the reason ("no GPU visible"), so null never reads as zero
                 Optional<String> why = metric.unmeasurableReason(usage);
                 if (why.isPresent()) {
-                    json.writeStringField(field + "Unavailable", why.get());
+                    json.writeStringField(unavailableField(field), why.get());
                 }
             } else if (metric.unit().isWhole()) {
                 json.writeNumberField(field, Math.round(value));
@@ -46,5 +46,10 @@ public final class MetricJson {
                 json.writeNumberField(field, value);
             }
         }
+    }
+
+    /** The field that says why {@code field} is null where the host could not measure it: {@code <field>Unavailable}. */
+    public static String unavailableField(String field) {
+        return field + "Unavailable";
     }
 }

@@ -1,8 +1,6 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.DataSize;
-import io.vitals.Energy;
-import io.vitals.GpuUsage;
 import io.vitals.PeakMemory;
 import io.vitals.Percentage;
 import io.vitals.PressureStall;
@@ -11,11 +9,14 @@ import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.source.SourceKinds;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -115,32 +116,22 @@ public final class TestJsonReader {
                 seconds(peak.get("atSeconds")), PeakMemory.Method.valueOf(peak.get("method").asText()),
                 seconds(peak.get("samplingIntervalSeconds")));
         JsonNode stall = u.get("pressureStall");
-        return new ResourceUsage(name, image, probe, seconds(u.get("wallSeconds")), before, after, peakMemory,
+        // the figures a descriptor describes are read under its field; the rest are the usage's own details
+        MetricFields f = new MetricFields(u);
+        ResourceUsage usage = new ResourceUsage(name, image, probe, f.duration(Metric.WALL_TIME), before, after, peakMemory,
                 bytes(u.get("peakMemoryHighWaterMarkBytes")), bytes(u.get("memoryLimitBytes")),
-                seconds(u.get("cpuSeconds")), seconds(u.get("cpuUserSeconds")), seconds(u.get("cpuSystemSeconds")),
-                Percentage.of(u.get("averageCpuPercent").asDouble()), Percentage.of(u.get("peakCpuPercent").asDouble()),
-                u.get("throttledPeriods").asLong(), seconds(u.get("throttledSeconds")),
-                DataSize.ofBytes(u.get("blockReadBytes").asLong()), DataSize.ofBytes(u.get("blockWriteBytes").asLong()),
-                DataSize.ofBytes(u.get("networkReceivedBytes").asLong()),
-                DataSize.ofBytes(u.get("networkSentBytes").asLong()), u.get("peakPids").asLong(),
+                f.duration(Metric.CPU_TIME), seconds(u.get("cpuUserSeconds")), seconds(u.get("cpuSystemSeconds")),
+                f.percent(Metric.AVERAGE_CPU), Percentage.of(u.get("peakCpuPercent").asDouble()),
+                u.get("throttledPeriods").asLong(), f.duration(Metric.THROTTLED_TIME),
+                f.size(Metric.BLOCK_READ), f.size(Metric.BLOCK_WRITE), f.size(Metric.NETWORK_RECEIVED),
+                f.size(Metric.NETWORK_SENT), f.whole(Metric.PEAK_PIDS),
                 u.get("oomKills").asLong(), u.get("memoryLimitHits").asLong(), stall(stall.get("cpu")),
-                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases).withGpu(gpu(u));
-    }
-
-    // The GPU figures as MetricJson wrote them; a file from before GPU figures has none of the fields.
-    private static GpuUsage gpu(JsonNode u) {
-        JsonNode memory = u.get("peakGpuMemoryBytes");
-        if (memory == null || memory.isNull()) {
-            JsonNode why = u.get("peakGpuMemoryBytesUnavailable");
-            return why == null ? GpuUsage.notMeasured() : GpuUsage.unavailable(why.asText());
+                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases);
+        // the further sources' figures (GPU), each read back by its own kind
+        for (SourceKind kind : SourceKinds.ALL) {
+            usage = kind.readBack(usage, f);
         }
-        JsonNode utilization = u.get("averageGpuUtilizationPercent");
-        JsonNode energy = u.get("gpuEnergyJoules");
-        return new GpuUsage(Optional.of(DataSize.ofBytes(memory.asLong())),
-                utilization == null || utilization.isNull() ? Optional.empty()
-                        : Optional.of(Percentage.of(utilization.asDouble())),
-                energy == null || energy.isNull() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.asDouble())),
-                List.of(), false, 0, Optional.empty());
+        return usage;
     }
 
     private static ResourceSnapshot snapshot(JsonNode s) {

@@ -1,12 +1,10 @@
 package io.vitals.internal.report.suggest;
 
+import io.vitals.internal.metric.BudgetText;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.stats.Samples;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +26,6 @@ public final class BudgetSuggester {
     /** Fewer runs than this suggest nothing: the p99 of three runs says little. */
     public static final int MIN_RUNS = 5;
 
-    private static final long KIB = 1024;
-
     /** Suggestions for every key with enough measurements and a {@code @ResourceBudget} attribute. */
     public List<BudgetSuggestion> suggest(Map<HistoryKey, List<Double>> measurements) {
         List<BudgetSuggestion> suggestions = new ArrayList<>();
@@ -46,71 +42,10 @@ public final class BudgetSuggester {
         }
         double p99 = Samples.percentile(values, PERCENTILE);
         double raw = p99 * (100 + HEADROOM_PERCENT) / 100.0;
-        Readable readable = readable(metric.get(), raw);
+        BudgetText readable = metric.get().unit().roundUp(raw);
         String basis = "p99 of " + values.size() + " runs (" + metric.get().format(p99) + ") + " + HEADROOM_PERCENT
                 + " %, rounded up";
         return Optional.of(new BudgetSuggestion(key.test(), key.container(), key.phase(), metric.get().key(),
-                readable.text(), readable.baseValue(), basis, values.size()));
-    }
-
-    private record Readable(String text, double baseValue) {
-    }
-
-    private static Readable readable(Metric metric, double raw) {
-        return switch (metric.unit()) {
-            case SIZE -> size(raw);
-            case DURATION -> {
-                if (raw >= 10) {
-                    long s = ceilTwoDigits(raw);
-                    yield new Readable(s + "s", s);
-                }
-                long ms = Math.max(1, ceilTwoDigits(raw * 1000));
-                yield new Readable(ms + "ms", ms / 1000.0);
-            }
-            case PERCENT -> {
-                long p = Math.max(1, ceilTwoDigits(raw));
-                yield new Readable(p + "%", p);
-            }
-            case COUNT -> {
-                long n = Math.max(1, ceilTwoDigits(raw));
-                yield new Readable(Long.toString(n), n);
-            }
-            case RATE -> {
-                Readable perMinute = size(raw * 60);
-                yield new Readable(perMinute.text() + "/min", perMinute.baseValue() / 60);
-            }
-            case ENERGY -> {
-                if (raw >= 10_000) {
-                    long kj = ceilTwoDigits(raw / 1000);
-                    yield new Readable(kj + "kJ", kj * 1000.0);
-                }
-                long j = Math.max(1, ceilTwoDigits(raw));
-                yield new Readable(j + "J", j);
-            }
-        };
-    }
-
-    private static Readable size(double raw) {
-        long[] factors = {KIB * KIB * KIB, KIB * KIB, KIB};
-        String[] units = {"GiB", "MiB", "KiB"};
-        for (int i = 0; i < factors.length; i++) {
-            if (raw / factors[i] >= 10) {
-                long n = ceilTwoDigits(raw / factors[i]);
-                return new Readable(n + units[i], (double) n * factors[i]);
-            }
-        }
-        long kib = Math.max(1, ceilTwoDigits(raw / KIB));
-        return new Readable(kib + "KiB", (double) kib * KIB);
-    }
-
-    // 320.1 -> 330, 16.2 -> 17, 1234 -> 1300, 7.1 -> 8
-    static long ceilTwoDigits(double value) {
-        if (value <= 0) {
-            return 0;
-        }
-        if (value < 10) {
-            return (long) Math.ceil(value);
-        }
-        return new BigDecimal(value).round(new MathContext(2, RoundingMode.CEILING)).longValueExact();
+                readable.text(), readable.value(), basis, values.size()));
     }
 }

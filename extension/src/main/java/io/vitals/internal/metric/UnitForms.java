@@ -1,7 +1,8 @@
-package io.vitals.internal.budget;
+package io.vitals.internal.metric;
 
-import io.vitals.internal.metric.Unit;
-
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,11 +15,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A hint for a budget value that is almost right: a unit in the wrong case ({@code 200mb}), a unit spelled out
- * ({@code 5 sec}), a missing unit ({@code 150} for a percentage). Every suggestion is checked against the real
- * parser, so a hint never proposes something that would be rejected in turn.
+ * How people write values of each {@link Unit}, the unit-specific code behind {@link Unit#nearMiss} and
+ * {@link Unit#roundUp}: hints for a budget value that is almost right (a unit in the wrong case {@code 200mb}, spelled
+ * out {@code 5 sec}, missing {@code 150} for a percentage), and budgets rounded up to two significant digits in a
+ * unit a person would write ({@code 330MiB}, {@code 17s}, {@code 850ms}). Every hint is checked against the real
+ * parser, so it never proposes something that would be rejected in turn.
  */
-final class NearMiss {
+final class UnitForms {
 
     private static final Pattern NUMBER_AND_WORD = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]*)");
     private static final Pattern DURATION_PART = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)\\s*");
@@ -48,32 +51,56 @@ final class NearMiss {
             Map.entry("m", "min"), Map.entry("min", "min"), Map.entry("mins", "min"), Map.entry("minute", "min"),
             Map.entry("h", "h"), Map.entry("hr", "h"), Map.entry("hour", "h"));
 
-    private NearMiss() {
+    private static final long KIB = 1024;
+
+    private UnitForms() {
     }
 
-    /** A hint such as "did you mean 5s?", or empty when nothing obvious is near. */
-    static Optional<String> hint(Unit unit, String text) {
-        String trimmed = text.strip();
-        return switch (unit) {
-            case SIZE -> sizeHint(trimmed, "");
-            case DURATION -> suggest(unit, durationFix(trimmed)).map(s -> "did you mean " + s + "?");
-            case PERCENT -> suggest(unit, percentFix(trimmed)).map(s -> "did you mean " + s + "?");
-            case RATE -> rateHint(trimmed);
-            case COUNT -> Optional.empty();
-            case ENERGY -> energyHint(trimmed);
-        };
+    // ---- near misses: "did you mean 5s?"
+
+    static Optional<String> sizeHint(String text) {
+        return sizeHint(text, "");
     }
 
-    // SI units are case-sensitive ("mJ" is not "MJ"), so only a unit that matches in another case is fixed
-    private static Optional<String> energyHint(String text) {
+    static Optional<String> durationHint(String text) {
+        return suggest(Unit.DURATION, durationFix(text)).map(s -> "did you mean " + s + "?");
+    }
+
+    static Optional<String> percentHint(String text) {
+        return suggest(Unit.PERCENT, percentFix(text)).map(s -> "did you mean " + s + "?");
+    }
+
+    static Optional<String> rateHint(String text) {
+        Matcher m = RATE.matcher(text);
+        if (!m.matches()) {
+            // a size without a time unit: the usual slip is leaving out "/min"
+            return suggest(Unit.SIZE, Optional.of(text))
+                    .map(size -> "a rate needs a time unit: did you mean " + size + "/min?");
+        }
+        String size = m.group(1).strip();
+        String per = RATE_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
+        if (per == null) {
+            return Optional.empty();
+        }
+        if (suggest(Unit.SIZE, Optional.of(size)).isPresent()) {
+            return suggest(Unit.RATE, Optional.of(size + "/" + per)).map(s -> "did you mean " + s + "?");
+        }
+        return sizeHint(size, "/" + per);
+    }
+
+    /**
+     * For case-sensitive SI units ("mJ" is not "MJ"): only a unit that matches one of {@code units} in another case
+     * is fixed, and a bare number gets {@code usual}.
+     */
+    static Optional<String> caseHint(String text, String usual, String... units) {
         Matcher m = NUMBER_AND_WORD.matcher(text);
         if (!m.matches()) {
             return Optional.empty();
         }
         if (m.group(2).isEmpty()) {
-            return Optional.of("a unit is required: " + m.group(1) + "kJ?");
+            return Optional.of("a unit is required: " + m.group(1) + usual + "?");
         }
-        return Stream.of("J", "kJ", "MJ", "Wh", "kWh").filter(unit -> unit.equalsIgnoreCase(m.group(2)))
+        return Stream.of(units).filter(unit -> unit.equalsIgnoreCase(m.group(2)))
                 .findFirst().map(unit -> "did you mean " + m.group(1) + unit + "?");
     }
 
@@ -141,24 +168,6 @@ final class NearMiss {
                 ? Optional.of(m.group(1) + "%") : Optional.empty();
     }
 
-    private static Optional<String> rateHint(String text) {
-        Matcher m = RATE.matcher(text);
-        if (!m.matches()) {
-            // a size without a time unit: the usual slip is leaving out "/min"
-            return suggest(Unit.SIZE, Optional.of(text))
-                    .map(size -> "a rate needs a time unit: did you mean " + size + "/min?");
-        }
-        String size = m.group(1).strip();
-        String per = RATE_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
-        if (per == null) {
-            return Optional.empty();
-        }
-        if (suggest(Unit.SIZE, Optional.of(size)).isPresent()) {
-            return suggest(Unit.RATE, Optional.of(size + "/" + per)).map(s -> "did you mean " + s + "?");
-        }
-        return sizeHint(size, "/" + per);
-    }
-
     private static Optional<String> suggest(Unit unit, Optional<String> candidate) {
         return candidate.filter(c -> {
             try {
@@ -175,5 +184,55 @@ final class NearMiss {
             return forms.get(0);
         }
         return String.join(", ", forms.subList(0, forms.size() - 1)) + " or " + forms.get(forms.size() - 1);
+    }
+
+    // ---- rounded budgets: 330MiB, 17s, 850ms, 160%, 41
+
+    static BudgetText size(double raw) {
+        long[] factors = {KIB * KIB * KIB, KIB * KIB, KIB};
+        String[] units = {"GiB", "MiB", "KiB"};
+        for (int i = 0; i < factors.length; i++) {
+            if (raw / factors[i] >= 10) {
+                long n = ceilTwoDigits(raw / factors[i]);
+                return new BudgetText(n + units[i], (double) n * factors[i]);
+            }
+        }
+        long kib = Math.max(1, ceilTwoDigits(raw / KIB));
+        return new BudgetText(kib + "KiB", (double) kib * KIB);
+    }
+
+    static BudgetText rate(double raw) {
+        BudgetText perMinute = size(raw * 60);
+        return new BudgetText(perMinute.text() + "/min", perMinute.value() / 60);
+    }
+
+    /**
+     * {@code raw} in the larger unit ({@code factor} base units, suffix {@code large}) from 10 of them, else in the
+     * base unit's {@code small} suffix, scaled by {@code smallPerBase} (1000 for ms of seconds, 1 for joules).
+     */
+    static BudgetText scaled(double raw, double factor, String large, double smallPerBase, String small) {
+        if (raw >= 10 * factor) {
+            long n = ceilTwoDigits(raw / factor);
+            return new BudgetText(n + large, n * factor);
+        }
+        long n = Math.max(1, ceilTwoDigits(raw * smallPerBase));
+        return new BudgetText(n + small, n / smallPerBase);
+    }
+
+    /** At least 1, in the base unit, with {@code suffix} ("%", or "" for a count). */
+    static BudgetText plain(double raw, String suffix) {
+        long n = Math.max(1, ceilTwoDigits(raw));
+        return new BudgetText(n + suffix, n);
+    }
+
+    // 320.1 -> 330, 16.2 -> 17, 1234 -> 1300, 7.1 -> 8
+    static long ceilTwoDigits(double value) {
+        if (value <= 0) {
+            return 0;
+        }
+        if (value < 10) {
+            return (long) Math.ceil(value);
+        }
+        return new BigDecimal(value).round(new MathContext(2, RoundingMode.CEILING)).longValueExact();
     }
 }

@@ -1,0 +1,17 @@
+package io.vitals.internal.probe;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The figures of one usage as a report saved them, by field name, for a {@link SourceKind} to read its own back
+ * (when report directories are merged). A field a file from before the figure lacks reads as empty.
+ */
+public interface SavedFigures {
+
+    /** The figure saved under {@code field}, in its base unit; empty where it is null or absent. */
+    OptionalDouble value(String field);
+
+    /** Why the host could not measure the figure saved under {@code field}; empty where none was saved. */
+    Optional<String> unavailableReason(String field);
+}

@@ -1,0 +1,65 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.DataSize;
+import io.vitals.Percentage;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.probe.SavedFigures;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The per-figure fields of one {@code usage} object as {@link MetricJson} wrote them, read back by descriptor: the
+ * field names come from {@link Metric#jsonField()}, so the reader cannot drift from the writer.
+ */
+final class MetricFields implements SavedFigures {
+
+    private final JsonNode usage;
+
+    MetricFields(JsonNode usage) {
+        this.usage = usage;
+    }
+
+    /** The figure in its base unit; empty where it is null (not known) or absent (a file from before the figure). */
+    @Override
+    public OptionalDouble value(String field) {
+        JsonNode node = usage.get(field);
+        return node == null || node.isNull() ? OptionalDouble.empty() : OptionalDouble.of(node.asDouble());
+    }
+
+    /** Why the host could not measure the figure, as {@link MetricJson} wrote it next to the null; empty if not. */
+    @Override
+    public Optional<String> unavailableReason(String field) {
+        JsonNode node = usage.get(MetricJson.unavailableField(field));
+        return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
+    }
+
+    /** A size or count figure every usage has, as the whole number the writer printed. */
+    long whole(Metric metric) {
+        return required(metric).asLong();
+    }
+
+    DataSize size(Metric metric) {
+        return DataSize.ofBytes(whole(metric));
+    }
+
+    Percentage percent(Metric metric) {
+        return Percentage.of(required(metric).asDouble());
+    }
+
+    // The writer prints nanoseconds / 1e9; rounding back recovers the nanoseconds for any test shorter than 104 days.
+    Duration duration(Metric metric) {
+        return Duration.ofNanos(Math.round(required(metric).asDouble() * 1e9));
+    }
+
+    private JsonNode required(Metric metric) {
+        JsonNode node = usage.get(metric.jsonField());
+        if (node == null || node.isNull()) {
+            throw new IllegalArgumentException("\"" + metric.jsonField() + "\" is missing");
+        }
+        return node;
+    }
+}

@@ -1,0 +1,40 @@
+package io.vitals.internal.source;
+
+import io.vitals.internal.gpu.GpuSources;
+import io.vitals.internal.probe.ReadingSource;
+import io.vitals.internal.probe.SourceKind;
+import io.vitals.internal.probe.WindowSummary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Every kind of further source Vitals knows, one entry each: the one place a new source is listed. The runtime
+ * builds the sources from here, and every measurement window summarises every kind's groups from here.
+ */
+public final class SourceKinds {
+
+    /** The kinds, in the order their sources stack on a probe. */
+    public static final List<SourceKind> ALL = List.of(GpuSources.KIND);
+
+    private SourceKinds() {
+    }
+
+    /**
+     * The sources of every kind for the run-wide settings in {@code config}, in the order of {@link #ALL}.
+     *
+     * @throws io.vitals.internal.settings.InvalidSettingException naming the key and value when one is invalid
+     */
+    public static List<ReadingSource> sources(Function<String, Optional<String>> config) {
+        List<ReadingSource> sources = new ArrayList<>();
+        ALL.forEach(kind -> sources.addAll(kind.sources(config)));
+        return List.copyOf(sources);
+    }
+
+    /** A fresh summary of every kind for one measurement window. */
+    public static List<WindowSummary> newWindows() {
+        return ALL.stream().map(SourceKind::newWindow).toList();
+    }
+}
