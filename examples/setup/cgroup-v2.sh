@@ -30,6 +30,8 @@ start="$(vitals_now)"
 cache="${VITALS_VM_CACHE:-/var/cache/vitals-vm}"
 for guest in $guests; do
   dir="$(bash "$here/cgroup-v2/guest-image.sh" "$guest")"
+  # a stray line on guest-image.sh's stdout would make the cleanup below delete the image it just built
+  [[ -d "$dir" ]] || vitals_die "guest-image.sh $guest answered '$dir', which is not a directory"
   # images of older inputs are never used again (a few GiB each)
   for old in "$cache/$guest"-*/; do
     [[ -d "$old" && "${old%/}" != "$dir" ]] && rm -rf "$old"

@@ -93,7 +93,8 @@ ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@ttyS0.service"
 cp -L "$rootfs/vmlinuz" "$work/vmlinuz"
 cp -L "$rootfs/initrd.img" "$work/initrd.img"
 # 4 GiB sparse: the rootfs is ~1 GiB; the rest is room for docker's layers and the tests' writes
-mkfs.ext4 -q -F -L vitals-root -d "$rootfs" "$work/rootfs.ext4" 4G
+# mke2fs says "Creating regular file …" on stdout even with -q, and stdout is this script's answer (the directory)
+mkfs.ext4 -q -F -L vitals-root -d "$rootfs" "$work/rootfs.ext4" 4G >&2
 rm -rf "$rootfs"
 mv "$work" "$dir"
 trap - EXIT

@@ -17,6 +17,7 @@ guest="$1" payload="$2" results="$3"
 accel="${VITALS_VM_ACCEL:-tcg}"
 timeout_s="${VITALS_VM_TIMEOUT:-2700}"
 image="$(bash "$here/guest-image.sh" "$guest")"
+[[ -d "$image" ]] || vitals_die "guest-image.sh $guest answered '$image', which is not a directory"
 
 work="$(mktemp -d /var/tmp/vitals-vm-run.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
@@ -24,7 +25,7 @@ echo "$guest" >"$payload/guest-name"
 rm -rf "$payload/results" && mkdir -m 0777 "$payload/results"
 # room for the payload plus the reports and the tests' own writes
 size_mb=$(( $(du -sm "$payload" | cut -f1) + 768 ))
-mkfs.ext4 -q -F -L vitals-payload -d "$payload" "$work/payload.ext4" "${size_mb}M"
+mkfs.ext4 -q -F -L vitals-payload -d "$payload" "$work/payload.ext4" "${size_mb}M" >&2
 
 mkdir -p "$results"
 console="$results/console.log"
