@@ -214,7 +214,9 @@ class CgroupV2AccuracyIT {
         assertThat(kernelThrottled).isPositive();
         assertThat(usage.throttledPeriods()).isEqualTo(kernelThrottled);
         assertThat(kernelPids).isGreaterThanOrEqualTo(51);
-        assertThat(peakPids).isEqualTo(kernelPids);
+        // the sampled peak may include the exec's own shell, alive while it started the 50 and gone when pids.current
+        // is read (52 against 51, seen once in a CI run and once in the debian-12 guest); nothing else can be there
+        assertThat(peakPids).isBetween(kernelPids, kernelPids + 1);
         assertThat(usage.peakPids()).isGreaterThanOrEqualTo(kernelPids);
         assertThat(usage.pressureStallCpu().isPresent()).as("PSI present").isEqualTo(
                 kernel.pressureFile("cpu").isPresent());
