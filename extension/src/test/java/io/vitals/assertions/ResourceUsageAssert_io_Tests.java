@@ -89,6 +89,17 @@ class ResourceUsageAssert_io_Tests {
         Assertions.assertThat(unmeasuredRead).hasMessageContaining("cgroup v1's blkio controller counted 0 B");
     }
 
+    @Test
+    void should_carry_where_measurable_into_a_phase() {
+        // GIVEN cgroup v1, whose block writes are not attributed to the writer, in every phase too
+        io.vitals.ResourceUsage usage = usage();
+        // WHEN / THEN skipped in the phase when asked on the whole, and failing there when not
+        assertThat(usage).whereMeasurable().phase("train").hasBlockWriteAtMost("1B");
+        Throwable error = catchThrowable(() -> assertThat(usage).phase("train").hasBlockWriteAtMost("1B"));
+        Assertions.assertThat(error).hasMessageContaining("[container 'tf', phase 'train']")
+                .hasMessageContaining("but this host cannot measure it:");
+    }
+
     private static io.vitals.ResourceUsage onCgroupV2() {
         return Usages.usages().probe(io.vitals.ProbeKind.HOST_CGROUP_V2).build();
     }
