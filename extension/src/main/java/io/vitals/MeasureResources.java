@@ -100,6 +100,15 @@ public @interface MeasureResources {
      */
     String CONSOLE_KEY = "vitals.console";
 
+    /**
+     * Key of whether each test's JSON report is also attached to the test as a JUnit file entry
+     * ({@code ExtensionContext.publishFile}), for launchers that record them, such as the JUnit Platform's Open
+     * Test Reporting XML: {@value}. {@code true} or {@code false}; by default, the value of
+     * {@code junit.platform.reporting.open.xml.enabled}. Attaching makes each test wait until its JSON is written
+     * (about a millisecond); otherwise it is written on Vitals' report thread.
+     */
+    String PUBLISH_JSON_KEY = "vitals.publishJson";
+
     /** Key of the baseline file each test is compared with: {@value}. No comparison without it. */
     String BASELINE_KEY = "vitals.baseline";
 

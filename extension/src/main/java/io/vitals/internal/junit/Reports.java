@@ -7,6 +7,8 @@ import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.settings.InvalidSettingException;
+import io.vitals.internal.settings.SettingParser;
+import io.vitals.internal.settings.SettingsReader;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -24,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Connects the extension to the report writers: one {@link ReportSession} per report directory and run, kept in
  * the root store and closed with it (which writes the run-wide files). Also publishes each test's key figures as
- * JUnit report entries, so they land in Surefire's XML, and its JSON as a file entry.
+ * JUnit report entries, so they land in Surefire's XML, and, where a listener records file entries (see
+ * {@link MeasureResources#PUBLISH_JSON_KEY}), its JSON as a file entry.
  */
 // CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
 // closing us on every JUnit 5.10+ release.
@@ -33,21 +37,30 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
 
     private static final Logger LOG = Logger.getLogger(Reports.class.getName());
 
-    private final ReportSession session;
+    // JUnit's Open Test Reporting listener, the one launcher that records file entries, is switched on by this key
+    static final String OPEN_XML_KEY = "junit.platform.reporting.open.xml.enabled";
 
-    private Reports(ReportSession session) {
+    private final ReportSession session;
+    private final boolean publishJson;
+
+    private Reports(ReportSession session, boolean publishJson) {
         this.session = session;
+        this.publishJson = publishJson;
     }
 
     static Reports open(Path reportDir, Function<String, Optional<String>> config) {
         ReportSettings settings;
+        boolean publishJson;
         try {
             settings = ReportSettings.from(key -> key.equals(MeasureResources.REPORT_DIR_KEY)
                     ? Optional.of(reportDir.toString()) : config.apply(key));
+            SettingsReader reader = new SettingsReader(config);
+            publishJson = reader.read(MeasureResources.PUBLISH_JSON_KEY, SettingParser.bool(),
+                    reader.read(OPEN_XML_KEY, SettingParser.bool(), false));
         } catch (InvalidSettingException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }
-        return new Reports(new ReportSession(settings));
+        return new Reports(new ReportSession(settings), publishJson);
     }
 
     /** Compares the test with the baseline; call before the outcome is decided. */
@@ -59,10 +72,17 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
         return verdict;
     }
 
+    /**
+     * Hands the test to the session, whose report thread writes its JSON. Only when the JSON is to be attached to
+     * the test does the test wait for it: a file entry must be published while the test runs.
+     */
     void testFinished(ExtensionContext context, TestResult result) {
-        Optional<Path> json = session.testFinished(result);
+        CompletableFuture<Optional<Path>> written = session.testFinished(result);
         context.publishReportEntry(entries(result));
-        json.ifPresent(path -> {
+        if (!publishJson) {
+            return;
+        }
+        written.join().ifPresent(path -> {
             try {
                 context.publishFile(path.getFileName().toString(), MediaType.APPLICATION_JSON,
                         target -> Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING));

@@ -50,11 +50,11 @@ class ReportSessionTests {
     class Layout {
 
         @Test
-        @DisplayName("writes <class>/<method>.json at once, and the run-wide files on close")
+        @DisplayName("writes <class>/<method>.json on the report thread, and the run-wide files on close")
         void fileLayout() throws IOException {
             Optional<Path> json;
             try (ReportSession session = session()) {
-                json = session.testFinished(ReportFixtures.result("com.example.TrainTests", "train"));
+                json = session.testFinished(ReportFixtures.result("com.example.TrainTests", "train")).join();
                 session.testFinished(ReportFixtures.result("com.example.TrainTests", "train",
                         Optional.of("[2] batch=128"), 1.0));
                 assertThat(json).contains(dir.resolve("com.example.TrainTests/train.json"));
@@ -134,12 +134,12 @@ class ReportSessionTests {
             try (ReportSession session = session()) {
                 TestResult a = ReportFixtures.result("com.example.T", "m", Optional.of("[1] a/b"), 1.0);
                 TestResult b = ReportFixtures.result("com.example.T", "m", Optional.of("[1] a:b"), 1.0);
-                Path pa = session.testFinished(a).orElseThrow();
-                Path pb = session.testFinished(b).orElseThrow();
+                Path pa = session.testFinished(a).join().orElseThrow();
+                Path pb = session.testFinished(b).join().orElseThrow();
                 assertThat(pa.getFileName().toString()).isEqualTo("m[1]-a-b.json");
                 assertThat(pb.getFileName().toString()).isEqualTo("m[1]-a-b-2.json");
                 // The same test again reuses its file.
-                assertThat(session.testFinished(a)).contains(pa);
+                assertThat(session.testFinished(a).join()).contains(pa);
             }
         }
 
@@ -166,7 +166,7 @@ class ReportSessionTests {
 
             assertThatCode(() -> {
                 for (int i = 0; i < 5; i++) {
-                    assertThat(session.testFinished(ReportFixtures.result("com.example.T", "m" + i))).isEmpty();
+                    assertThat(session.testFinished(ReportFixtures.result("com.example.T", "m" + i)).join()).isEmpty();
                 }
                 session.classFinished("com.example.T");
                 session.close();

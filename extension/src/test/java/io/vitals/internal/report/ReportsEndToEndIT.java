@@ -13,6 +13,7 @@ import io.vitals.internal.report.prometheus.PrometheusWriterTests;
 import io.vitals.internal.units.DurationParser;
 import io.vitals.testing.StressContainer;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -94,6 +95,47 @@ class ReportsEndToEndIT {
     }
 
     @Test
+    @DisplayName("each test's JSON is attached as a JUnit file entry only where a listener records file entries")
+    void jsonAttachedOnlyWhereRecorded() throws Exception {
+        Path outputs = dir.resolve("junit-outputs");
+        org.junit.platform.engine.OutputDirectoryCreator creator = new org.junit.platform.engine
+                .OutputDirectoryCreator() {
+            @Override
+            public Path getRootDirectory() {
+                return outputs;
+            }
+
+            @Override
+            public Path createOutputDirectory(org.junit.platform.engine.TestDescriptor test) throws IOException {
+                return Files.createDirectories(outputs.resolve(Integer.toHexString(test.getUniqueId().hashCode())));
+            }
+        };
+        for (String openXml : List.of("false", "true")) {
+            Path reports = dir.resolve("reports-" + openXml);
+            EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                    .configurationParameters(Map.of("vitals.console", "off", "vitals.reportDir", reports.toString(),
+                            "junit.platform.reporting.open.xml.enabled", openXml))
+                    .outputDirectoryCreator(creator).selectors(selectClass(OneQuickTest.class)).execute();
+            results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+            // written on the report thread, and complete once the run has ended
+            Path written = reports.resolve(ReportNames.classDirectory(OneQuickTest.class.getName()))
+                    .resolve("quick.json");
+            assertThat(written).isNotEmptyFile();
+            List<org.junit.platform.engine.reporting.FileEntry> attached = results.allEvents().fileEntryPublished()
+                    .stream().map(e -> e.getPayload(org.junit.platform.engine.reporting.FileEntry.class)
+                            .orElseThrow()).toList();
+            if (openXml.equals("true")) {
+                assertThat(attached).singleElement().satisfies(entry -> {
+                    assertThat(entry.getPath().getFileName()).hasToString("quick.json");
+                    assertThat(entry.getPath()).hasSameTextualContentAs(written);
+                });
+            } else {
+                assertThat(attached).isEmpty();
+            }
+        }
+    }
+
+    @Test
     @DisplayName("a workload made twice as heavy fails against the baseline; in warn mode it passes and is listed")
     void baselineCatchesARegression() throws Exception {
         Path baseline = dir.resolve("baseline.json");
@@ -159,6 +201,17 @@ class ReportsEndToEndIT {
         void breaksItsBudget() throws Exception {
             stress.sh("dd if=/dev/zero bs=50M count=1 iflag=fullblock 2>/dev/null"
                     + " | { head -c 1 >/dev/null; sleep 0.3; }");
+        }
+    }
+
+    @MeasureResources
+    static class OneQuickTest {
+
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @org.junit.jupiter.api.Test
+        void quick() {
         }
     }
 
