@@ -24,7 +24,7 @@ import java.util.function.LongSupplier;
  */
 public final class NvidiaSmiSource implements ReadingSource {
 
-    /** The shortest time between two queries; the sampler's full reads come every 500 ms anyway. */
+    /** The shortest time between two queries; the sampler's full reads come every second anyway. */
     static final Duration MIN_PERIOD = Duration.ofMillis(500);
 
     private final NvidiaSmi smi;

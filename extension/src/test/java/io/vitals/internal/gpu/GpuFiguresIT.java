@@ -98,8 +98,8 @@ class GpuFiguresIT {
         @ResourceBudget(container = "gpu", peakGpuMemory = "1GiB")
         void usesTheGpu() throws Exception {
             Files.writeString(pidFile, Long.toString(gpu.getContainerInfo().getState().getPidLong()));
-            // several full reads (every 500 ms) see the fake process
-            Thread.sleep(1500);
+            // full reads (every second) see the fake process
+            Thread.sleep(2500);
         }
     }
 }

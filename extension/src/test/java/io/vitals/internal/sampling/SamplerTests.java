@@ -39,24 +39,24 @@ class SamplerTests {
     }
 
     @Test
-    @DisplayName("tiered reads: at 50 ms a tick reads the fast counters, every 10th tick and every window edge all")
+    @DisplayName("tiered reads: at 50 ms a tick reads the fast counters, every 20th tick and every window edge all")
     void tieredReads() throws Exception {
         try (Sampler sampler = new Sampler("vitals-tiers-" + UUID.randomUUID())) {
             FakeProbe probe = new FakeProbe(Readings.atMillis(0));
             ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
             MeasurementWindow window = watch.openWindow();
             assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1); // the start reading is full
-            for (int tick = 0; tick < 30; tick++) {
+            for (int tick = 0; tick < 45; tick++) {
                 watch.sampleOnce();
             }
-            assertThat(probe.reads.get()).isEqualTo(31);
-            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1 + 3); // ticks 10, 20 and 30
+            assertThat(probe.reads.get()).isEqualTo(46);
+            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1 + 2); // ticks 20 and 40
             window.close();
-            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(5); // the end reading is full
+            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(4); // the end reading is full
         }
-        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(50))).isEqualTo(10);
-        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(10))).isEqualTo(50);
-        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(500))).isEqualTo(1);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(50))).isEqualTo(20);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(10))).isEqualTo(100);
+        assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(500))).isEqualTo(2);
         assertThat(ContainerWatch.fullReadEvery(Duration.ofSeconds(1))).isEqualTo(1);
     }
 

@@ -118,24 +118,24 @@ class StackedSourcesTests {
         ResourceUsage usage;
         try (Sampler sampler = new Sampler("vitals-stack-" + UUID.randomUUID());
                 ResourceProbe probe = factory(List.of(source)).open(TARGET, ProbeMode.HOST_CGROUP)) {
-            // 50 ms: a full read every 10th tick, fast reads in between
+            // 50 ms: a full read every 20th tick, fast reads in between
             ContainerWatch watch = new ContainerWatch("db", "img", probe, Duration.ofMillis(50), sampler);
             MeasurementWindow window = watch.openWindow();
             window.onReading(samples::add);
-            for (int tick = 0; tick < 25; tick++) {
+            for (int tick = 0; tick < 45; tick++) {
                 watch.sampleOnce();
             }
             usage = window.close();
         }
-        assertThat(samples).hasSize(25);
+        assertThat(samples).hasSize(45);
         for (int tick = 0; tick < samples.size(); tick++) {
             RawReading reading = samples.get(tick);
             assertCgroupFigures(reading);
-            // the window's start reading was call 1; ticks 10 and 20 (index 9 and 19) are full reads
-            long expectedCall = tick < 9 ? 1 : tick < 19 ? 2 : 3;
+            // the window's start reading was call 1; ticks 20 and 40 (index 19 and 39) are full reads
+            long expectedCall = tick < 19 ? 1 : tick < 39 ? 2 : 3;
             assertThat(reading.extra(GPU).value()).as("tick %d", tick + 1).contains(new FakeGpu(expectedCall));
         }
-        assertThat(source.calls).hasValue(4); // start, ticks 10 and 20, end
+        assertThat(source.calls).hasValue(4); // start, ticks 20 and 40, end
         assertThat(source.targets).containsOnly(TARGET);
         assertThat(usage.timeline().readErrors()).isZero();
         assertThat(usage.after().memoryCharged().toBytes()).isEqualTo(43_745_280L);
@@ -170,8 +170,8 @@ class StackedSourcesTests {
         List<RawReading> samples = new CopyOnWriteArrayList<>();
         try (Sampler sampler = new Sampler("vitals-stack-" + UUID.randomUUID());
                 ResourceProbe probe = factory(List.of(source)).open(TARGET, ProbeMode.HOST_CGROUP)) {
-            // 500 ms: every tick is a full read, so every tick asks the source
-            ContainerWatch watch = new ContainerWatch("db", "img", probe, Duration.ofMillis(500), sampler);
+            // 1 s: every tick is a full read, so every tick asks the source
+            ContainerWatch watch = new ContainerWatch("db", "img", probe, Duration.ofSeconds(1), sampler);
             MeasurementWindow window = watch.openWindow();
             window.onReading(samples::add);
             watch.sampleOnce();
