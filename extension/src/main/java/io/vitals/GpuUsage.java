@@ -75,6 +75,27 @@ public record GpuUsage(
         return unavailableReason.get().startsWith(NO_GPU_VISIBLE) ? NO_GPU_VISIBLE : "not measured";
     }
 
+    /** How {@link #peakMemory()} was measured, in words, for budget checks and breach messages. */
+    public String describeMemoryMethod() {
+        return "nvidia-smi used_memory of the container's processes (cgroup.procs), sampled every second or slower ("
+                + samples + " samples)";
+    }
+
+    /** How {@link #averageUtilization()} was measured, in words. */
+    public String describeUtilizationMethod() {
+        return "nvidia-smi utilization.gpu of " + describeDevices() + ", sampled every second or slower";
+    }
+
+    /** How {@link #energy()} was measured, in words. */
+    public String describeEnergyMethod() {
+        return "integrated from power.draw samples of " + describeDevices();
+    }
+
+    private String describeDevices() {
+        return (devices.size() == 1 ? "the GPU " : "the GPUs ") + String.join(", ", devices)
+                + (deviceShared ? " (device-wide, shared with other processes)" : " (device-wide)");
+    }
+
     /** Why a figure is missing, in full; "the GPU did not report it" when a GPU was seen. */
     public String reason() {
         return unavailableReason.orElse("the GPU did not report it");

@@ -90,7 +90,7 @@ public @interface ResourceBudget {
     String throttledTime() default "";
 
     /**
-     * GPU memory the container's processes may hold at most, e.g. {@code "4GiB"} (sampled every 500 ms or slower
+     * GPU memory the container's processes may hold at most, e.g. {@code "4GiB"} (sampled every second or slower
      * from nvidia-smi; see docs/gpu.md). Where no GPU is visible the budget is "not measurable here".
      */
     String peakGpuMemory() default "";

@@ -63,22 +63,4 @@ final class HowMeasured {
     static String wallClock(ResourceUsage u) {
         return "wall-clock time from the first to the last snapshot";
     }
-
-    static String gpuMemory(ResourceUsage u) {
-        return "nvidia-smi used_memory of the container's processes (cgroup.procs), sampled every 500 ms or slower"
-                + " (" + u.gpu().samples() + " samples)";
-    }
-
-    static String gpuDevice(ResourceUsage u) {
-        return "nvidia-smi utilization.gpu of " + devices(u) + ", sampled every 500 ms or slower";
-    }
-
-    static String gpuEnergy(ResourceUsage u) {
-        return "integrated from power.draw samples of " + devices(u);
-    }
-
-    private static String devices(ResourceUsage u) {
-        return (u.gpu().devices().size() == 1 ? "the GPU " : "the GPUs ") + String.join(", ", u.gpu().devices())
-                + (u.gpu().deviceShared() ? " (device-wide, shared with other processes)" : " (device-wide)");
-    }
 }

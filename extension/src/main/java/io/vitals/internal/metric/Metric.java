@@ -88,19 +88,19 @@ public enum Metric {
     PEAK_GPU_MEMORY(figure("peakGpuMemory", "peak GPU memory", Unit.SIZE, Direction.CEILING, Resource.GPU,
             "peakGpuMemoryBytes")
             .budgetable().read(u -> u.peakGpuMemory().map(s -> (double) s.toBytes()).orElse(Double.NaN)).sampled()
-            .method(HowMeasured::gpuMemory).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .method(u -> u.gpu().describeMemoryMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
             .gauge("vitals_container_gpu_memory_peak_bytes",
                     "Highest GPU memory held by the container's processes (nvidia-smi used_memory of its PIDs).")),
     AVERAGE_GPU_UTILIZATION(figure("averageGpuUtilization", "average GPU utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuUtilizationPercent")
             .budgetable().read(u -> u.averageGpuUtilization().map(Percentage::value).orElse(Double.NaN)).sampled()
-            .method(HowMeasured::gpuDevice).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .method(u -> u.gpu().describeUtilizationMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
             .context(Metric::gpuSharing)
             .gauge("vitals_container_gpu_utilization_ratio",
                     "Average utilization of the GPUs the container used (device-wide; shared if others used them).")),
     GPU_ENERGY(figure("gpuEnergy", "GPU energy", Unit.ENERGY, Direction.CEILING, Resource.GPU, "gpuEnergyJoules")
             .budgetable().read(u -> u.gpuEnergy().map(Energy::toJoules).orElse(Double.NaN)).sampled()
-            .method(HowMeasured::gpuEnergy).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .method(u -> u.gpu().describeEnergyMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
             .context(Metric::gpuSharing)
             .counter("vitals_container_gpu_energy_joules_total",
                     "Energy of the GPUs the container used, integrated from power.draw (device-wide).")),

@@ -8,6 +8,7 @@ import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ShownFigures;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -36,24 +37,33 @@ public final class ConsoleTable {
     static final List<Metric> OWN_COLUMNS = Metric.all().stream().filter(m -> !IN_DOCKER_COLUMNS.contains(m))
             .toList();
 
-    static final List<String> HEADERS = Stream.of(
-            Stream.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %", "NET I/O", "BLOCK I/O", "PIDS",
-                    "PEAK MEM"),
-            OWN_COLUMNS.stream().map(m -> m.label().toUpperCase(Locale.ROOT)),
-            Stream.of("BUDGETS")).flatMap(s -> s).toList();
+    /** The headers when every figure is shown. */
+    static final List<String> HEADERS = headers(OWN_COLUMNS);
 
     private static final int MIN_WIDTH = 10;
     private static final int PADDING = 3;
 
+    private static List<String> headers(List<Metric> ownColumns) {
+        return Stream.of(
+                Stream.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %", "NET I/O", "BLOCK I/O", "PIDS",
+                        "PEAK MEM"),
+                ownColumns.stream().map(m -> m.label().toUpperCase(Locale.ROOT)),
+                Stream.of("BUDGETS")).flatMap(s -> s).toList();
+    }
+
+    /** The table; a figure none of these containers has or budgets gets no column ({@link ShownFigures}). */
     public String render(List<TestResult> results) {
+        List<Metric> ownColumns = ShownFigures.of(OWN_COLUMNS, results.stream()
+                .flatMap(r -> r.containers().stream()).toList());
+        List<String> headers = headers(ownColumns);
         List<List<String>> rows = new ArrayList<>();
-        rows.add(HEADERS);
+        rows.add(headers);
         for (TestResult result : results) {
             for (ContainerResult container : result.containers()) {
-                rows.add(row(result, container));
+                rows.add(row(result, container, ownColumns));
             }
         }
-        int[] widths = new int[HEADERS.size()];
+        int[] widths = new int[headers.size()];
         for (List<String> row : rows) {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], Math.max(MIN_WIDTH, row.get(i).length() + PADDING));
@@ -73,7 +83,7 @@ public final class ConsoleTable {
         return out.toString();
     }
 
-    private static List<String> row(TestResult result, ContainerResult container) {
+    private static List<String> row(TestResult result, ContainerResult container, List<Metric> ownColumns) {
         ResourceUsage u = container.usage();
         DataSize usage = u.after().memoryUsage();
         String limit = u.memoryLimit().map(DataSize::toDockerBinaryString).orElse("--");
@@ -91,7 +101,7 @@ public final class ConsoleTable {
                 docker(Metric.BLOCK_READ, u) + " / " + docker(Metric.BLOCK_WRITE, u),
                 docker(Metric.PEAK_PIDS, u),
                 docker(Metric.PEAK_MEMORY, u)));
-        OWN_COLUMNS.forEach(metric -> row.add(docker(metric, u)));
+        ownColumns.forEach(metric -> row.add(docker(metric, u)));
         row.add(budgets(container.budgets()));
         return row;
     }

@@ -8,6 +8,7 @@ import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.ShownFigures;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -23,10 +24,17 @@ import java.util.stream.Collectors;
  */
 public final class MarkdownSummary {
 
-    static final String TABLE_HEADER = "| Test | Container | Outcome | "
-            + Metric.all().stream().map(Metric::heading).collect(Collectors.joining(" | ")) + " | Memory limit | Budgets |";
+    /** The header when every figure is shown. */
+    static final String TABLE_HEADER = header(Metric.all());
 
-    private static final String TABLE_ALIGNMENT = "|---|---|---|" + "--:|".repeat(Metric.all().size()) + "--:|---|";
+    private static String header(List<Metric> shown) {
+        return "| Test | Container | Outcome | " + shown.stream().map(Metric::heading)
+                .map(heading -> heading + " | ").collect(Collectors.joining()) + "Memory limit | Budgets |";
+    }
+
+    private static String alignment(List<Metric> shown) {
+        return "|---|---|---|" + "--:|".repeat(shown.size()) + "--:|---|";
+    }
 
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 200 + 1024);
@@ -41,15 +49,18 @@ public final class MarkdownSummary {
             byClass.computeIfAbsent(entry.result().className(), k -> new ArrayList<>()).add(entry);
         }
         byClass.forEach((className, entries) -> {
+            // a figure none of the class's containers has or budgets gets no column (ShownFigures)
+            List<Metric> shown = ShownFigures.of(Metric.all(), entries.stream()
+                    .flatMap(e -> e.result().containers().stream()).toList());
             out.append("## ").append(cell(className)).append("\n\n");
-            out.append(TABLE_HEADER).append('\n');
-            out.append(TABLE_ALIGNMENT).append('\n');
+            out.append(header(shown)).append('\n');
+            out.append(alignment(shown)).append('\n');
             for (RunReport.Entry entry : entries) {
                 if (entry.result().containers().isEmpty()) {
-                    unmeasuredRow(entry.result(), out);
+                    unmeasuredRow(entry.result(), shown, out);
                 }
                 for (ContainerResult c : entry.result().containers()) {
-                    row(entry.result(), c, out);
+                    row(entry.result(), c, shown, out);
                 }
             }
             out.append('\n');
@@ -121,9 +132,9 @@ public final class MarkdownSummary {
         out.append('\n');
     }
 
-    private static void unmeasuredRow(TestResult result, StringBuilder out) {
+    private static void unmeasuredRow(TestResult result, List<Metric> shown, StringBuilder out) {
         out.append("| ").append(cell(ReportNames.label(result))).append(" | – | ").append(outcome(result))
-                .append(" | not measured |").append(" – |".repeat(Metric.all().size() + 1)).append('\n');
+                .append(" | not measured |").append(" – |".repeat(shown.size() + 1)).append('\n');
     }
 
     private static String outcome(TestResult result) {
@@ -136,7 +147,7 @@ public final class MarkdownSummary {
         return line.length() > 300 ? line.substring(0, 300) + "…" : line;
     }
 
-    private static void row(TestResult result, ContainerResult c, StringBuilder out) {
+    private static void row(TestResult result, ContainerResult c, List<Metric> shown, StringBuilder out) {
         ResourceUsage u = c.usage();
         long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
         String budgets = c.budgets().isEmpty() ? "–"
@@ -144,7 +155,7 @@ public final class MarkdownSummary {
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name()))
                 .append(" | ").append(outcome(result));
-        for (Metric metric : Metric.all()) {
+        for (Metric metric : shown) {
             out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst()
                     .orElseGet(() -> metric.absence(u).orElse("–")));
         }

@@ -2,12 +2,17 @@ package io.vitals.internal.report.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.TestResult;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -42,5 +47,25 @@ class ConsoleTableTests {
         assertThat(lines.get(2)).endsWith("1/2 BREACH: peakMemory");
         // Columns line up: every row has CONTAINER at the same position.
         assertThat(lines.get(1).indexOf(" tf ") + 1).isEqualTo(lines.get(0).indexOf("CONTAINER"));
+    }
+
+    @Test
+    @DisplayName("a figure no container has gets no column, unless a container budgets it: then its cell says why")
+    void columnsOfFiguresNobodyHas() {
+        TestResult withGpu = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult noGpu = ReportFixtures.withoutGpu(withGpu, List.of());
+
+        assertThat(new ConsoleTable().render(List.of(noGpu)).lines().findFirst().orElseThrow())
+                .contains("CPU TIME", "WALL TIME").doesNotContain("GPU");
+        // one container on a GPU brings the columns back for the whole table
+        assertThat(new ConsoleTable().render(List.of(noGpu, withGpu)).lines().toList())
+                .first().asString().contains("PEAK GPU MEMORY", "AVERAGE GPU UTILIZATION", "GPU ENERGY");
+        // a budget on a GPU figure keeps its column, where the cell says why it could not be judged
+        BudgetCheck gpuBudget = new BudgetCheck("peakGpuMemory", "1GiB", 1 << 30, "no GPU visible", Double.NaN, true,
+                OptionalDouble.empty(), "nvidia-smi", Optional.empty(), Optional.empty());
+        List<String> budgeted = new ConsoleTable().render(List.of(ReportFixtures.withoutGpu(withGpu, List.of(gpuBudget))))
+                .lines().toList();
+        assertThat(budgeted.get(0)).contains("PEAK GPU MEMORY").doesNotContain("GPU ENERGY");
+        assertThat(budgeted.get(1)).contains("no GPU visible");
     }
 }

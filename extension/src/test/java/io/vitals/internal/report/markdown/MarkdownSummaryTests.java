@@ -70,6 +70,26 @@ class MarkdownSummaryTests {
     }
 
     @Test
+    @DisplayName("a class whose containers used no GPU gets no GPU columns; one that did, keeps them")
+    void gpuColumnsOnlyWhereSeen() {
+        TestResult withGpu = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult noGpu = ReportFixtures.withoutGpu(
+                ReportFixtures.result("com.example.CpuTests", "train"), List.of());
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(withGpu, "a.json",
+                BaselineVerdict.none("a")), new RunReport.Entry(noGpu, "b.json", BaselineVerdict.none("b"))),
+                Optional.empty());
+
+        List<String> lines = new MarkdownSummary().write(run).lines().toList();
+
+        String gpuHeader = lines.get(lines.indexOf("## com.example.TrainTests") + 2);
+        String cpuHeader = lines.get(lines.indexOf("## com.example.CpuTests") + 2);
+        assertThat(gpuHeader).isEqualTo(MarkdownSummary.TABLE_HEADER).contains("GPU");
+        assertThat(cpuHeader).startsWith("| Test | Container | Outcome | ").contains("CPU time").doesNotContain("GPU");
+        String cpuRow = lines.get(lines.indexOf("## com.example.CpuTests") + 4);
+        assertThat(cpuRow.split("(?<!\\\\)\\|", -1)).hasSameSizeAs(cpuHeader.split("\\|", -1));
+    }
+
+    @Test
     @DisplayName("a display name cannot break the table or inject HTML")
     void escapesCells() {
         assertThat(MarkdownSummary.cell("a|b <script>`x`")).isEqualTo("a\\|b &lt;script&gt;\\`x\\`");
