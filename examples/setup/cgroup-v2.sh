@@ -42,19 +42,8 @@ vitals_took "guest images" "$start"
 start="$(vitals_now)"
 payload="$(mktemp -d /var/tmp/vitals-v2-payload.XXXXXX)"
 trap 'rm -rf "$payload" "$payload"-debian-*' EXIT
-mkdir -p "$payload/lib"
+bash "$here/test-payload.sh" "$payload" "$junit_platform"
 cd "$root"
-mvn_args=(-B -ntp -q -Dstyle.color=never)
-mvn "${mvn_args[@]}" -pl extension -am test-compile
-mvn "${mvn_args[@]}" -pl extension dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$payload/classpath.txt" >/dev/null
-tr ':' '\n' <"$payload/classpath.txt" | xargs -I{} cp {} "$payload/lib/"
-for artifact in junit-platform-console junit-platform-reporting; do
-  mvn "${mvn_args[@]}" dependency:copy -Dartifact="org.junit.platform:$artifact:$junit_platform" \
-    -DoutputDirectory="$payload/lib" >/dev/null
-done
-cp -r extension/target/classes "$payload/classes"
-cp -r extension/target/test-classes "$payload/test-classes"
 bash "$here/images.sh" stress
 bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
 cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"

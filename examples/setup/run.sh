@@ -4,6 +4,7 @@
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
 #                     neighbour and with injected regressions; prints spread, false failures and detections
+#   run.sh v1-user    the accuracy suite on this host as a non-root user in the docker group (v1-user.sh)
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
 #                     6.12), as root and as a non-root user; see cgroup-v2.sh (needs root and qemu; measured on
 #                     a busy 2-core machine: ~40 min with cached guest images, +5-7 min to build them)
@@ -18,6 +19,10 @@ source "$here/lib.sh"
 mode="${1:-}"
 case "$mode" in
   examples|all|noise) ;;
+  v1-user)
+    bash "$here/docker-engine.sh"
+    exec bash "$here/v1-user.sh"
+    ;;
   v2)
     total="$(vitals_now)"
     bash "$here/docker-engine.sh"
@@ -26,7 +31,7 @@ case "$mode" in
     vitals_took "total" "$total"
     exit $status
     ;;
-  *) echo "usage: $0 examples|all|noise|v2 [noise.sh options]" >&2; exit 2 ;;
+  *) echo "usage: $0 examples|all|noise|v2|v1-user [noise.sh options]" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"

@@ -1,0 +1,41 @@
+#!/bin/bash
+# Runs the accuracy suite on THIS host as a non-root user in the docker group, as jobs on CI runners run: the
+# "cgroup v1, non-root" row of docs/metrics.md's exactness matrix (the v2 rows come from cgroup-v2.sh's guests).
+# Needs root to create the user "vitals" (once) and to hand it the payload; the tests themselves run as "vitals".
+# Results: target/cgroup-v1/user/{junit,vitals,console.txt,exit-code}.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+
+classes="${VITALS_V1_USER_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT}"
+out="$root/target/cgroup-v1/user"
+
+[[ "$(id -u)" -eq 0 ]] || vitals_die "v1-user.sh needs root (it creates the user 'vitals' and runs the suite as it)"
+getent group docker >/dev/null || vitals_die "no 'docker' group: run docker-engine.sh first"
+id vitals >/dev/null 2>&1 || useradd --create-home --shell /bin/bash --groups docker vitals
+id -nG vitals | tr ' ' '\n' | grep -qx docker || usermod -aG docker vitals
+
+start="$(vitals_now)"
+payload="$(mktemp -d /var/tmp/vitals-v1-user.XXXXXX)"
+trap 'rm -rf "$payload"' EXIT
+bash "$here/test-payload.sh" "$payload"
+bash "$here/images.sh" stress
+rm -rf "$out" && mkdir -p "$out/work"
+chmod -R a+rX "$payload" && chown -R vitals "$out"
+vitals_took "payload (test classes, jars)" "$start"
+
+selectors=()
+for cls in $classes; do selectors+=(--select-class "$cls"); done
+start="$(vitals_now)"
+status=0
+(cd "$out/work" && runuser -u vitals -- env HOME=/home/vitals TESTCONTAINERS_RYUK_DISABLED=true \
+  TESTCONTAINERS_HOST_OVERRIDE=localhost java -Xmx1g -Dvitals.requireDocker=true -Dvitals.reportDir="$out/vitals" \
+  -cp "$payload/test-classes:$payload/classes:$payload/lib/*" org.junit.platform.console.ConsoleLauncher execute \
+  --disable-banner --details=tree --reports-dir "$out/junit" "${selectors[@]}") >"$out/console.txt" 2>&1 || status=$?
+echo "$status" >"$out/exit-code"
+vitals_took "suite as vitals (uid $(id -u vitals), groups: $(id -nG vitals))" "$start"
+grep -E '^\[accuracy\]' "$out/console.txt" || true
+tail -n 15 "$out/console.txt"
+exit $status
