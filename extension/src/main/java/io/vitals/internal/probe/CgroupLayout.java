@@ -23,6 +23,16 @@ public record CgroupLayout(boolean unifiedOnly, Map<String, Path> v1Controllers,
         return Optional.ofNullable(v1Controllers.get(name));
     }
 
+    /**
+     * The engine that made the cgroup: Podman names its scopes {@code libpod-<id>.scope} (and its cgroupfs parent
+     * {@code libpod_parent}); everything else is taken for Docker, whose paths name {@code docker}.
+     */
+    public String engine() {
+        boolean podman = java.util.stream.Stream.concat(v1Controllers.values().stream(), unifiedDir.stream())
+                .anyMatch(dir -> dir.toString().contains("libpod"));
+        return podman ? "podman" : "docker";
+    }
+
     public String describe() {
         if (unifiedOnly) {
             return "cgroup v2 files under " + unifiedDir.map(Path::toString).orElse("?");
