@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * Which cell of each column of the table "Exactness by host shape" (docs/metrics.md) applied to one container in
- * one test. Derived from the usage by the rules the rest of the reports already use ({@link Metric#acquisition},
- * {@link Measurability#reason}), so a cell never disagrees with the figure's own method or "not measurable here".
+ * one test. Derived from the usage by the rules the rest of the reports already use (the high-water mark is in the
+ * usage only where it is the window's own, {@link Metric#acquisition}, {@link Measurability#reason}), so a cell
+ * never disagrees with {@code peakMemoryHighWaterMarkBytes}, the figure's method or "not measurable here".
  *
  * <p>Of the two peak columns only one applies: "started by the test" where the window covered the container's
  * whole life (so even a mark that cannot be reset is the test's own), "shared by tests" otherwise.
@@ -58,7 +59,7 @@ public record Exactness(Map<Column, MatrixCell> cells) {
     public static Exactness of(ResourceUsage usage, boolean measuredFromStart) {
         Map<Column, MatrixCell> cells = new EnumMap<>(Column.class);
         cells.put(measuredFromStart ? Column.PEAK_MEMORY_STARTED_BY_TEST : Column.PEAK_MEMORY_SHARED_BY_TESTS,
-                MatrixCell.of(Metric.PEAK_MEMORY.acquisition(usage), usage.peak().samplingInterval()));
+                peak(usage));
         cells.put(Column.CPU_TIME, counter(Metric.CPU_TIME, usage));
         cells.put(Column.BLOCK_WRITE, counter(Metric.BLOCK_WRITE, usage));
         cells.put(Column.PRESSURE_STALL, pressureStall(usage));
@@ -74,6 +75,13 @@ public record Exactness(Map<Column, MatrixCell> cells) {
     /** Whether the peak was judged as that of a container started by the test. */
     public boolean measuredFromStart() {
         return cells.containsKey(Column.PEAK_MEMORY_STARTED_BY_TEST);
+    }
+
+    // The table's peak columns are the kernel's mark of charged memory: the window reports it only where it covers
+    // just the window (reset, or the container's whole life), and the sampled MEM USAGE peak is what is left.
+    private static MatrixCell peak(ResourceUsage usage) {
+        return usage.peakMemoryHighWaterMark().isPresent() ? MatrixCell.exact()
+                : MatrixCell.sampled(usage.peak().samplingInterval());
     }
 
     private static MatrixCell counter(Metric metric, ResourceUsage usage) {
