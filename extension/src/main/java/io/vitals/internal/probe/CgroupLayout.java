@@ -3,6 +3,7 @@ package io.vitals.internal.probe;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Where one container's cgroup files live on the host.
@@ -28,7 +29,7 @@ public record CgroupLayout(boolean unifiedOnly, Map<String, Path> v1Controllers,
      * {@code libpod_parent}); everything else is taken for Docker, whose paths name {@code docker}.
      */
     public String engine() {
-        boolean podman = java.util.stream.Stream.concat(v1Controllers.values().stream(), unifiedDir.stream())
+        boolean podman = Stream.concat(v1Controllers.values().stream(), unifiedDir.stream())
                 .anyMatch(dir -> dir.toString().contains("libpod"));
         return podman ? "podman" : "docker";
     }

@@ -80,7 +80,7 @@ class HostShapeTests {
     }
 
     @Test
-    @DisplayName("cgroup v2, kernel 6.1 as the tree has it (non-root): memory.peak not resettable, cgroup-v2-6.1-nonroot")
+    @DisplayName("cgroup v2, kernel 6.1, non-root as the tree has it: no resettable memory.peak, cgroup-v2-6.1-nonroot")
     void v2Kernel61NonRoot() throws Exception {
         Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
         try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
