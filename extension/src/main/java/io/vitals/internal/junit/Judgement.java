@@ -146,6 +146,7 @@ final class Judgement {
             boolean keepLog = verdict.fault().isPresent() || outcome == TestResult.Outcome.FAILED;
             containers.add(new ContainerResult(verdict.container().name(), verdict.usage().image(),
                     verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
+                    verdict.container().watch().probe().hostShape(), verdict.container().window().fromContainerStart(),
                     verdict.checks(), verdict.fault(),
                     keepLog ? logTail(verdict.container()) : List.of()));
         }

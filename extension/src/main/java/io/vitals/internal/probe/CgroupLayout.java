@@ -3,6 +3,7 @@ package io.vitals.internal.probe;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Where one container's cgroup files live on the host.
@@ -21,6 +22,16 @@ public record CgroupLayout(boolean unifiedOnly, Map<String, Path> v1Controllers,
 
     Optional<Path> controller(String name) {
         return Optional.ofNullable(v1Controllers.get(name));
+    }
+
+    /**
+     * The engine that made the cgroup: Podman names its scopes {@code libpod-<id>.scope} (and its cgroupfs parent
+     * {@code libpod_parent}); everything else is taken for Docker, whose paths name {@code docker}.
+     */
+    public String engine() {
+        boolean podman = Stream.concat(v1Controllers.values().stream(), unifiedDir.stream())
+                .anyMatch(dir -> dir.toString().contains("libpod"));
+        return podman ? "podman" : "docker";
     }
 
     public String describe() {

@@ -87,6 +87,11 @@ public final class EngineApiProbe implements ResourceProbe {
     }
 
     @Override
+    public HostShape hostShape() {
+        return HostShape.engineApi();
+    }
+
+    @Override
     public Duration minimumInterval() {
         return MINIMUM_INTERVAL;
     }

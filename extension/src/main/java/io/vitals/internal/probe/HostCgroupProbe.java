@@ -29,9 +29,12 @@ public final class HostCgroupProbe implements ResourceProbe {
     private final CgroupLayout layout;
     private final CgroupStatsReader reader;
     private final Clock wallClock;
+    private final HostFacts facts;
+    // the answer of the last reset: whether the kernel keeps a mark this process may reset (see hostShape)
+    private volatile boolean peakResettable;
 
     private HostCgroupProbe(String containerName, long hostPid, Path procDir, CgroupFile netDev, CgroupLayout layout,
-            CgroupStatsReader reader, Clock wallClock) {
+            CgroupStatsReader reader, Clock wallClock, HostFacts facts) {
         this.containerName = containerName;
         this.hostPid = hostPid;
         this.procDir = procDir;
@@ -39,6 +42,7 @@ public final class HostCgroupProbe implements ResourceProbe {
         this.layout = layout;
         this.reader = reader;
         this.wallClock = wallClock;
+        this.facts = facts;
     }
 
     /** Opens a probe for the container whose init process has host PID {@code hostPid}. */
@@ -57,7 +61,7 @@ public final class HostCgroupProbe implements ResourceProbe {
         }
         try {
             return new HostCgroupProbe(containerName, hostPid, procDir, netDev, layout,
-                    CgroupStatsReader.forLayout(layout), wallClock);
+                    CgroupStatsReader.forLayout(layout), wallClock, HostFacts.read(procRoot));
         } catch (IOException e) {
             netDev.close();
             throw new ProbeException("Cannot open the cgroup files of container '" + containerName + "' ("
@@ -130,11 +134,17 @@ public final class HostCgroupProbe implements ResourceProbe {
     @Override
     public boolean resetHighWaterMark() throws ProbeException {
         try {
-            return reader.resetHighWaterMark();
+            peakResettable = reader.resetHighWaterMark();
+            return peakResettable;
         } catch (IOException e) {
             throw new ProbeException("Cannot reset the memory high-water mark of container '" + containerName
                     + "': " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public HostShape hostShape() {
+        return HostShape.ofCgroup(layout.unifiedOnly(), layout.engine(), peakResettable, facts);
     }
 
     @Override

@@ -31,6 +31,12 @@ public interface ResourceProbe extends AutoCloseable {
      */
     boolean resetHighWaterMark() throws ProbeException;
 
+    /**
+     * The host shape the figures are measured on (a row of docs/metrics.md's exactness table). Whether the memory
+     * mark is resettable is known once {@link #resetHighWaterMark()} has been tried, so ask after opening a window.
+     */
+    HostShape hostShape();
+
     /** The shortest interval at which reading makes sense for this probe. */
     Duration minimumInterval();
 

@@ -56,6 +56,11 @@ final class StackedProbe implements ResourceProbe {
     }
 
     @Override
+    public HostShape hostShape() {
+        return base.hostShape();
+    }
+
+    @Override
     public RawReading read() throws ProbeException {
         RawReading.Builder reading = base.read().toBuilder();
         for (ReadingSource source : sources) {

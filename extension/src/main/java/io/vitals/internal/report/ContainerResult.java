@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.HostShape;
 
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +14,9 @@ import java.util.Optional;
  * @param limits the limits it ran under
  * @param usage what it used (its probe, interval, snapshots, timeline and phases included)
  * @param probeDescription where the figures came from, in words
+ * @param hostShape the host shape they were measured on: a row of docs/metrics.md's exactness table
+ * @param measuredFromStart whether the test's window began when the container started (a container started by
+ *     the test), which decides the peak's column of that table
  * @param budgets every budget checked against it, passed or not
  * @param fault an OOM kill or exit during the test, if any
  * @param logTail the last lines of its log, kept when the test failed or the container faulted
@@ -23,6 +27,8 @@ public record ContainerResult(
         ContainerLimits limits,
         ResourceUsage usage,
         String probeDescription,
+        HostShape hostShape,
+        boolean measuredFromStart,
         List<BudgetCheck> budgets,
         Optional<ContainerFault> fault,
         List<String> logTail) {
@@ -30,5 +36,10 @@ public record ContainerResult(
     public ContainerResult {
         budgets = List.copyOf(budgets);
         logTail = List.copyOf(logTail);
+    }
+
+    /** Which cell of the exactness table applied to each figure; derived, so it cannot disagree with the usage. */
+    public Exactness exactness() {
+        return Exactness.of(usage, measuredFromStart);
     }
 }

@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 
 import java.time.Instant;
@@ -18,6 +19,15 @@ public record RunReport(Instant generatedAt, List<Entry> tests, Optional<Baselin
 
     public RunReport {
         tests = List.copyOf(tests);
+    }
+
+    /**
+     * The rows of docs/metrics.md's exactness table the run's containers were measured on, in the order they first
+     * appear: one on most runs, more where some containers fell back to the Engine API.
+     */
+    public List<HostShape.Row> hostShapes() {
+        return tests.stream().flatMap(e -> e.result().containers().stream()).map(c -> c.hostShape().row())
+                .distinct().toList();
     }
 
     /**

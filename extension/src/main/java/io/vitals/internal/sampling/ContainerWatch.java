@@ -63,14 +63,20 @@ public final class ContainerWatch implements AutoCloseable {
             Sampler sampler, boolean startedForThisScope) {
         Duration interval = requestedInterval.compareTo(probe.minimumInterval()) < 0 ? probe.minimumInterval()
                 : requestedInterval;
-        ContainerWatch watch = new ContainerWatch(name, image, probe, interval, sampler);
-        watch.lifetimeMarkUnclaimed = startedForThisScope;
+        ContainerWatch watch = new ContainerWatch(name, image, probe, interval, sampler, startedForThisScope);
         sampler.schedule(watch, interval);
         return watch;
     }
 
     /** A watch that is not scheduled: {@link #start} schedules it; tests drive its ticks by hand. */
     ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler) {
+        this(name, image, probe, interval, sampler, false);
+    }
+
+    /** As above, for a container started for the scope that watches it (see {@link #start}). */
+    ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler,
+            boolean startedForThisScope) {
+        this.lifetimeMarkUnclaimed = startedForThisScope;
         this.name = name;
         this.image = image;
         this.probe = probe;

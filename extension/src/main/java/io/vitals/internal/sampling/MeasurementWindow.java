@@ -28,6 +28,7 @@ public final class MeasurementWindow {
     private final ContainerWatch watch;
     private final RawReading start;
     private final boolean highWaterMarkReset;
+    private final boolean fromContainerStart;
     private final TimelineRecorder recorder;
     // what the further sources (GPU) add to the readings, summed up into the usage by each source's own rules
     private final List<WindowSummary> extras = SourceKinds.newWindows();
@@ -40,10 +41,12 @@ public final class MeasurementWindow {
     private record Mark(String name, RawReading reading) {
     }
 
-    private MeasurementWindow(ContainerWatch watch, RawReading start, boolean highWaterMarkReset) {
+    private MeasurementWindow(ContainerWatch watch, RawReading start, boolean highWaterMarkReset,
+            boolean fromContainerStart) {
         this.watch = watch;
         this.start = start;
         this.highWaterMarkReset = highWaterMarkReset;
+        this.fromContainerStart = fromContainerStart;
         this.recorder = new TimelineRecorder(start, MAX_POINTS);
     }
 
@@ -52,7 +55,15 @@ public final class MeasurementWindow {
         boolean reset = watch.probe().resetHighWaterMark();
         // without a reset, the lifetime mark is still exact for a window that covers the container's whole life
         boolean lifetime = watch.claimLifetimeMark();
-        return new MeasurementWindow(watch, watch.readNow(), reset || lifetime);
+        return new MeasurementWindow(watch, watch.readNow(), reset || lifetime, lifetime);
+    }
+
+    /**
+     * Whether this window began when the container started (it was started for the scope that opened it, and this
+     * is its first window): the "container started by the test" column of docs/metrics.md's exactness table.
+     */
+    public boolean fromContainerStart() {
+        return fromContainerStart;
     }
 
     public String containerName() {

@@ -16,13 +16,13 @@ public final class Fixtures {
 
     public static final String V1_ID = "15f62d528b7a1c372ba73447647597445276bb2b93ad7a01447b6d181eed7108";
     public static final long V1_PID = 19685;
-    static final String V2_ID = "3f2c9e0d8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e";
-    static final long V2_PID = 4242;
+    public static final String V2_ID = "3f2c9e0d8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e";
+    public static final long V2_PID = 4242;
 
     private Fixtures() {
     }
 
-    static Path path(String relative) {
+    public static Path path(String relative) {
         URL url = Fixtures.class.getResource("/fixtures/" + relative);
         if (url == null) {
             throw new IllegalStateException("No fixture " + relative);
@@ -38,11 +38,11 @@ public final class Fixtures {
         return path("cgroup-v1-hybrid");
     }
 
-    static Path v2Root() {
+    public static Path v2Root() {
         return path("cgroup-v2-systemd");
     }
 
-    static Path v2Dir(Path root) {
+    public static Path v2Dir(Path root) {
         return root.resolve("sys/fs/cgroup/system.slice/docker-" + V2_ID + ".scope");
     }
 

@@ -162,7 +162,8 @@ class MetricReportCoverageTests {
             BudgetCheck check = BudgetEvaluator.evaluate(Limit.parse(Metric.MEMORY_HEADROOM, "60%"), c.usage());
             assertThat(check.passed()).isFalse();
             ContainerResult withBreach = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(),
-                    c.probeDescription(), List.of(check), c.fault(), c.logTail());
+                    c.probeDescription(), c.hostShape(), c.measuredFromStart(), List.of(check), c.fault(),
+                    c.logTail());
             TestResult r = new TestResult(result.uniqueId(), result.className(), result.methodName(),
                     result.displayName(), result.parameters(), TestResult.Outcome.FAILED, Optional.of("breach"),
                     result.startedAt(), result.duration(), List.of(withBreach));

@@ -7,6 +7,8 @@ import io.vitals.Percentage;
 import io.vitals.PeakMemory;
 import io.vitals.PressureStall;
 import io.vitals.ProbeKind;
+import io.vitals.internal.probe.HostFacts;
+import io.vitals.internal.probe.HostShape;
 import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
@@ -25,6 +27,10 @@ import java.util.OptionalLong;
  * two cores), then evaluates, sampled every 50 ms. {@code scale} makes every figure heavier (1.3 = 30 % more).
  */
 public final class ReportFixtures {
+
+    /** cgroup v2 on 6.12 as root: the shape of the fixture's usage (probe HOST_CGROUP_V2, exact peak). */
+    public static final HostShape SHAPE = HostShape.ofCgroup(true, "docker", true,
+            new HostFacts(Optional.of("6.12.48-amd64"), true));
 
     public static final Instant START = Instant.parse("2026-03-01T10:15:30Z");
     public static final DataSize LIMIT = DataSize.ofGiB(2);
@@ -86,7 +92,7 @@ public final class ReportFixtures {
                 OptionalLong.of(512));
         List<String> logTail = oom ? List.of("epoch 3/5", "Killed <b>tensorflow</b> & \"friends\"") : List.of();
         return new ContainerResult(name, "tensorflow/tensorflow:2.16.1", limits, usage,
-                ProbeKind.HOST_CGROUP_V2.description(), budgets, fault, logTail);
+                ProbeKind.HOST_CGROUP_V2.description(), SHAPE, true, budgets, fault, logTail);
     }
 
     public static ResourceUsage usage(String name, double scale, int points) {

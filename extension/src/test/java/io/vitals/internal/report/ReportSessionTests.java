@@ -88,6 +88,11 @@ class ReportSessionTests {
             assertThat(first.at("/containers/0/cpuSeconds").asDouble()).isPositive();
             assertThat(index.at("/tests/1/breaches/0").asText()).startsWith("tf: peakMemory");
             assertThat(index.at("/tests/1/outcome").asText()).isEqualTo("FAILED");
+            // the one row of the exactness table both tests were measured on, named once for the run
+            assertThat(index.get("hostShapes")).hasSize(1);
+            assertThat(index.at("/hostShapes/0/id").asText()).isEqualTo("cgroup-v2-6.12-root");
+            assertThat(index.at("/hostShapes/0/label").asText()).isEqualTo("cgroup v2, kernel 6.12, root");
+            assertThat(first.at("/containers/0/hostShape").asText()).isEqualTo("cgroup-v2-6.12-root");
         }
 
         @Test

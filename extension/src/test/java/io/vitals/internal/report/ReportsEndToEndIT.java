@@ -75,6 +75,37 @@ class ReportsEndToEndIT {
         assertThat(json.path("containers").path(0).path("probe").asText()).isEqualTo("HOST_CGROUP_V1");
         assertThat(json.path("test").path("outcome").asText()).isEqualTo("PASSED");
 
+        // this host's row of docs/metrics.md's exactness table, and the cells a container shared by the class's
+        // tests gets on it: the facts are read here independently of the extension (procfs, the cgroup mount)
+        JsonNode shape = json.path("containers").path(0).path("hostShape");
+        assertThat(Files.exists(Path.of("/sys/fs/cgroup/memory/memory.max_usage_in_bytes"))).as("a v1 host").isTrue();
+        assertThat(Files.readString(Path.of("/proc/self/status"))).as("run as root")
+                .containsPattern("(?m)^Uid:\\s+0\\s");
+        assertThat(shape.path("id").asText()).isEqualTo("cgroup-v1-root");
+        assertThat(shape.path("label").asText()).isEqualTo("cgroup v1, root");
+        assertThat(shape.path("cgroup").asText()).isEqualTo("v1");
+        assertThat(shape.path("kernel").asText())
+                .isEqualTo(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
+        assertThat(shape.path("root").asBoolean()).isTrue();
+        assertThat(shape.path("engine").asText()).isEqualTo("docker");
+        assertThat(shape.path("peakResettable").asBoolean()).isTrue(); // root may write max_usage_in_bytes
+        JsonNode cells = json.path("containers").path(0).path("exactness");
+        // a static container: the class started it, so each test's window joins it (the shared column)
+        assertThat(cells.path("peakMemoryStartedByTest").isNull()).isTrue();
+        assertThat(cells.path("peakMemorySharedByTests").path("cell").asText()).isEqualTo("exact");
+        assertThat(usage.path("peakMemoryHighWaterMarkBytes").asLong()).isGreaterThan(200L << 20);
+        assertThat(cells.path("cpuTime").path("cell").asText()).isEqualTo("exact");
+        assertThat(cells.path("blockWrite").path("cell").asText()).isEqualTo("unavailable");
+        assertThat(cells.path("blockWrite").path("reason").asText())
+                .startsWith("blockWrite cannot be measured here: cgroup v1 does not attribute buffered writeback");
+        assertThat(cells.path("pressureStall").path("cell").asText()).isEqualTo("exact"); // the unified tree's files
+        assertThat(usage.path("pressureStall").path("cpu").isNull()).isFalse();
+        assertThat(cells.path("oomKills").path("cell").asText()).isEqualTo("exact");
+        JsonNode index = new ObjectMapper().readTree(reports.resolve("vitals.json").toFile());
+        assertThat(index.path("hostShapes")).hasSize(1);
+        assertThat(index.path("hostShapes").path(0).path("id").asText()).isEqualTo("cgroup-v1-root");
+        assertThat(index.at("/tests/0/containers/0/hostShape").asText()).isEqualTo("cgroup-v1-root");
+
         JsonNode breached = new ObjectMapper().readTree(classDir.resolve("breaksItsBudget.json").toFile());
         assertThat(SchemaSupport.testSchema().validate(breached)).isEmpty();
         assertThat(breached.path("test").path("outcome").asText()).isEqualTo("FAILED");
@@ -91,7 +122,26 @@ class ReportsEndToEndIT {
         String summary = Files.readString(reports.resolve("summary.md"));
         assertThat(summary.indexOf("breaksItsBudget")).as("breaches are listed before the tables")
                 .isLessThan(summary.indexOf("| Test |"));
+        assertThat(summary).contains("Host shape: cgroup v1, root (`cgroup-v1-root`)");
         assertThat(Files.readString(reports.resolve("index.html"))).contains("allocates", "breaksItsBudget");
+    }
+
+    @Test
+    @DisplayName("a container started by the test: its peak is in the started-by-test column, exact from the mark")
+    void containerStartedByTheTest() throws Exception {
+        Path reports = dir.resolve("reports");
+        run(OwnContainer.class, Map.of("vitals.reportDir", reports.toString())).testEvents()
+                .assertStatistics(stats -> stats.succeeded(1));
+
+        JsonNode json = new ObjectMapper().readTree(reports.resolve(ReportNames.classDirectory(
+                OwnContainer.class.getName())).resolve("allocatesInItsOwn.json").toFile());
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        JsonNode container = json.path("containers").path(0);
+        assertThat(container.path("hostShape").path("id").asText()).isEqualTo("cgroup-v1-root");
+        assertThat(container.path("exactness").path("peakMemorySharedByTests").isNull()).isTrue();
+        assertThat(container.path("exactness").path("peakMemoryStartedByTest").path("cell").asText())
+                .isEqualTo("exact");
+        assertThat(container.path("usage").path("peakMemoryHighWaterMarkBytes").asLong()).isGreaterThan(100L << 20);
     }
 
     @Test
@@ -200,6 +250,19 @@ class ReportsEndToEndIT {
         @io.vitals.ResourceBudget(peakMemory = "10MiB")
         void breaksItsBudget() throws Exception {
             stress.sh("dd if=/dev/zero bs=50M count=1 iflag=fullblock 2>/dev/null"
+                    + " | { head -c 1 >/dev/null; sleep 0.3; }");
+        }
+    }
+
+    @MeasureResources
+    static class OwnContainer {
+
+        @Container
+        final StressContainer own = new StressContainer();
+
+        @org.junit.jupiter.api.Test
+        void allocatesInItsOwn() throws Exception {
+            own.sh("dd if=/dev/zero bs=120M count=1 iflag=fullblock 2>/dev/null"
                     + " | { head -c 1 >/dev/null; sleep 0.3; }");
         }
     }

@@ -1,11 +1,14 @@
 package io.vitals.internal.sampling;
 
 import io.vitals.ProbeKind;
+import io.vitals.internal.probe.HostFacts;
+import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.ResourceProbe;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -79,6 +82,11 @@ class FakeProbe implements ResourceProbe {
     public boolean resetHighWaterMark() {
         resets.incrementAndGet();
         return resettable;
+    }
+
+    @Override
+    public HostShape hostShape() {
+        return HostShape.ofCgroup(true, "docker", resettable, new HostFacts(Optional.of("6.12.48"), true));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
@@ -37,6 +38,15 @@ public final class RunIndexWriter {
             json.writeStringField("schema", SCHEMA);
             json.writeStringField("generatedAt", run.generatedAt().toString());
             json.writeNumberField("testCount", run.tests().size());
+            // which rows of docs/metrics.md's exactness table applied, so a CI reader knows how exact the figures are
+            json.writeArrayFieldStart("hostShapes");
+            for (HostShape.Row row : run.hostShapes()) {
+                json.writeStartObject();
+                json.writeStringField("id", row.id());
+                json.writeStringField("label", row.label());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
             if (run.baseline().isPresent()) {
                 RunReport.BaselineSummary b = run.baseline().get();
                 json.writeObjectFieldStart("baseline");
@@ -105,6 +115,7 @@ public final class RunIndexWriter {
             json.writeStartObject();
             json.writeStringField("name", c.name());
             json.writeStringField("image", c.image());
+            json.writeStringField("hostShape", c.hostShape().id());
             MetricJson.writeFields(json, u);
             json.writeStringField("peakMemoryMethod", u.peak().method().name());
             if (u.memoryLimit().isPresent()) {

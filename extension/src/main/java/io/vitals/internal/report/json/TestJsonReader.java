@@ -105,8 +105,9 @@ public final class TestJsonReader {
         }
         List<String> logTail = new ArrayList<>();
         c.get("logTail").forEach(line -> logTail.add(line.asText()));
-        return new ContainerResult(name, image, limits, usage, c.get("probeDescription").asText(), budgets, fault,
-                logTail);
+        return new ContainerResult(name, image, limits, usage, c.get("probeDescription").asText(),
+                ExactnessJson.readShape(c.get("hostShape")), ExactnessJson.readMeasuredFromStart(c.get("exactness")),
+                budgets, fault, logTail);
     }
 
     private static ResourceUsage usage(JsonNode u, String name, String image, ProbeKind probe,

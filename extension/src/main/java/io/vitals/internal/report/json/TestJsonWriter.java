@@ -116,6 +116,7 @@ public final class TestJsonWriter {
         writeLimits(json, container.limits());
         json.writeStringField("probe", usage.probe().name());
         json.writeStringField("probeDescription", container.probeDescription());
+        ExactnessJson.write(json, container);
         seconds(json, "samplingIntervalSeconds", usage.timeline().samplingInterval());
         json.writeFieldName("before");
         writeSnapshot(json, usage.before());

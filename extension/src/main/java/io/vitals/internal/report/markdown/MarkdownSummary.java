@@ -3,6 +3,7 @@ package io.vitals.internal.report.markdown;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -43,6 +45,7 @@ public final class MarkdownSummary {
         out.append(run.tests().size()).append(" tests, ").append(failed).append(" failed or aborted.");
         run.baseline().ifPresent(b -> out.append(baselineLine(b)));
         out.append("\n\n");
+        hostShapeLine(run).ifPresent(line -> out.append(line).append("\n\n"));
         attention(run, out);
         Map<String, List<RunReport.Entry>> byClass = new LinkedHashMap<>();
         for (RunReport.Entry entry : run.tests()) {
@@ -66,6 +69,20 @@ public final class MarkdownSummary {
             out.append('\n');
         });
         return out.toString();
+    }
+
+    /**
+     * "Host shape: cgroup v1, root (`cgroup-v1-root`)": the row of docs/metrics.md's exactness table, which says
+     * which figures are exact, sampled or unavailable on it. Empty when no container was measured.
+     */
+    static Optional<String> hostShapeLine(RunReport run) {
+        List<HostShape.Row> rows = run.hostShapes();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of((rows.size() == 1 ? "Host shape: " : "Host shapes: ")
+                + rows.stream().map(row -> row.label() + " (`" + row.id() + "`)").collect(Collectors.joining(", "))
+                + "; see \"Exactness by host shape\" in docs/metrics.md for what is exact on it.");
     }
 
     private static String baselineLine(RunReport.BaselineSummary b) {

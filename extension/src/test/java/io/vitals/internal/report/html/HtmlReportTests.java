@@ -72,7 +72,7 @@ class HtmlReportTests {
         var c = big.containers().get(0);
         var longUsage = ReportFixtures.usage("tf", 1.0, 5000);
         var container = new io.vitals.internal.report.ContainerResult(c.name(), c.image(), c.limits(), longUsage,
-                c.probeDescription(), c.budgets(), c.fault(), c.logTail());
+                c.probeDescription(), c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
         TestResult result = new TestResult(big.uniqueId(), big.className(), big.methodName(), big.displayName(),
                 big.parameters(), big.outcome(), big.failureMessage(), big.startedAt(), big.duration(),
                 List.of(container));

@@ -49,6 +49,68 @@ class TestJsonWriterTests {
     }
 
     @Test
+    @DisplayName("each container names its host shape and the cell of each column, and a read back keeps both")
+    void hostShapeAndCells() throws Exception {
+        TestResult result = ReportFixtures.result("com.example.TrainTests", "train");
+        JsonNode json = mapper.readTree(writer.write(result));
+
+        JsonNode shape = json.at("/containers/0/hostShape");
+        assertThat(shape.get("id").asText()).isEqualTo("cgroup-v2-6.12-root");
+        assertThat(shape.get("label").asText()).isEqualTo("cgroup v2, kernel 6.12, root");
+        assertThat(shape.get("cgroup").asText()).isEqualTo("v2");
+        assertThat(shape.get("kernel").asText()).isEqualTo("6.12.48-amd64");
+        assertThat(shape.get("root").asBoolean()).isTrue();
+        assertThat(shape.get("engine").asText()).isEqualTo("docker");
+        assertThat(shape.get("peakResettable").asBoolean()).isTrue();
+        JsonNode cells = json.at("/containers/0/exactness");
+        // the fixture's usage has a kernel mark: exact, in the column of a container started by the test
+        assertThat(cells.at("/peakMemoryStartedByTest/cell").asText()).isEqualTo("exact");
+        assertThat(cells.at("/peakMemoryStartedByTest/samplingIntervalSeconds").isNull()).isTrue();
+        assertThat(cells.get("peakMemorySharedByTests").isNull()).isTrue();
+        assertThat(cells.at("/cpuTime/cell").asText()).isEqualTo("exact");
+        assertThat(cells.at("/blockWrite/cell").asText()).isEqualTo("exact");
+        assertThat(cells.at("/pressureStall/cell").asText()).isEqualTo("exact");
+        assertThat(cells.at("/oomKills/cell").asText()).isEqualTo("exact");
+        assertThat(cells.at("/oomKills/reason").isNull()).isTrue();
+
+        TestResult back = new TestJsonReader(mapper).read(writer.write(result), "train.json");
+        assertThat(back.containers().get(0).hostShape()).isEqualTo(result.containers().get(0).hostShape());
+        assertThat(back.containers().get(0).exactness()).isEqualTo(result.containers().get(0).exactness());
+    }
+
+    @Test
+    @DisplayName("a sampled peak of a shared container and an unavailable figure validate, with interval and reason")
+    void sampledAndUnavailableCells() throws Exception {
+        TestResult fixture = ReportFixtures.result("com.example.TrainTests", "train");
+        var c = fixture.containers().get(0);
+        ResourceUsage u = c.usage();
+        // no mark (a shared container on 6.1), and no pressure files
+        ResourceUsage shared = new ResourceUsage(u.container(), u.image(), u.probe(), u.wallTime(), u.before(),
+                u.after(), u.peak(), Optional.empty(), u.memoryLimit(), u.cpuTime(), u.cpuUserTime(),
+                u.cpuSystemTime(), u.averageCpuPercent(), u.peakCpuPercent(), u.throttledPeriods(),
+                u.throttledTime(), u.blockRead(), u.blockWrite(), u.networkReceived(), u.networkSent(), u.peakPids(),
+                u.oomKills(), u.memoryLimitHits(), Optional.empty(), Optional.empty(), Optional.empty(), u.timeline(),
+                u.phases());
+        var container = new io.vitals.internal.report.ContainerResult(c.name(), c.image(), c.limits(), shared,
+                c.probeDescription(), c.hostShape(), false, c.budgets(), c.fault(), c.logTail());
+        TestResult result = new TestResult(fixture.uniqueId(), fixture.className(), fixture.methodName(),
+                fixture.displayName(), fixture.parameters(), fixture.outcome(), fixture.failureMessage(),
+                fixture.startedAt(), fixture.duration(), java.util.List.of(container));
+        JsonNode json = mapper.readTree(writer.write(result));
+
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        JsonNode cells = json.at("/containers/0/exactness");
+        assertThat(cells.get("peakMemoryStartedByTest").isNull()).isTrue();
+        assertThat(cells.at("/peakMemorySharedByTests/cell").asText()).isEqualTo("sampled");
+        assertThat(cells.at("/peakMemorySharedByTests/samplingIntervalSeconds").asDouble()).isEqualTo(0.05);
+        assertThat(cells.at("/pressureStall/cell").asText()).isEqualTo("unavailable");
+        assertThat(cells.at("/pressureStall/reason").asText())
+                .startsWith("The host exposes no pressure files for this container's cgroup");
+        assertThat(new TestJsonReader(mapper).read(writer.write(result), "t.json").containers().get(0)
+                .measuredFromStart()).isFalse();
+    }
+
+    @Test
     @DisplayName("the schema check catches a wrong type and a missing field")
     void schemaCheckIsStrict() throws Exception {
         JsonNode json = mapper.readTree(writer.write(ReportFixtures.result("com.example.TrainTests", "train")));

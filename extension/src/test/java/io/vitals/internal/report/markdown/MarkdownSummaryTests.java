@@ -2,6 +2,8 @@ package io.vitals.internal.report.markdown;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.probe.HostShape;
+import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
@@ -43,6 +45,31 @@ class MarkdownSummaryTests {
                 .contains(" | 2.0 GiB | 2 ok |");
         assertThat(md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow())
                 .contains(":x: failed", ":x: 1 of 2 breached");
+    }
+
+    @Test
+    @DisplayName("a line under the count names the host shapes of the run, the rows of the exactness table")
+    void hostShapes() {
+        TestResult v2 = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult api = ReportFixtures.result("com.example.TrainTests", "other");
+        var c = api.containers().get(0);
+        var onApi = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
+                HostShape.engineApi(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
+        api = new TestResult(api.uniqueId(), api.className(), api.methodName(), api.displayName(), api.parameters(),
+                api.outcome(), api.failureMessage(), api.startedAt(), api.duration(), List.of(onApi));
+        RunReport one = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
+                BaselineVerdict.none("a"))), Optional.empty());
+        RunReport two = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
+                BaselineVerdict.none("a")), new RunReport.Entry(api, "b.json", BaselineVerdict.none("b")),
+                new RunReport.Entry(v2, "c.json", BaselineVerdict.none("c"))), Optional.empty());
+
+        assertThat(new MarkdownSummary().write(one).lines().toList().get(4)).isEqualTo(
+                "Host shape: cgroup v2, kernel 6.12, root (`cgroup-v2-6.12-root`); see \"Exactness by host shape\" in "
+                        + "docs/metrics.md for what is exact on it.");
+        assertThat(new MarkdownSummary().write(two)).contains("Host shapes: cgroup v2, kernel 6.12, root "
+                + "(`cgroup-v2-6.12-root`), remote Engine API (`engine-api`); see");
+        RunReport none = new RunReport(Instant.EPOCH, List.of(), Optional.empty());
+        assertThat(new MarkdownSummary().write(none)).doesNotContain("Host shape");
     }
 
     @Test

@@ -1,0 +1,92 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.internal.probe.HostShape;
+import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Exactness;
+import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.MatrixCell;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A container's {@code hostShape} and {@code exactness} in the per-test JSON, written and read back here only: the
+ * row and the cells of docs/metrics.md's table "Exactness by host shape". The cells are not read back as such:
+ * {@link ContainerResult#exactness()} derives them again from the usage, so only the peak's column is kept.
+ */
+final class ExactnessJson {
+
+    private ExactnessJson() {
+    }
+
+    static void write(JsonGenerator json, ContainerResult container) throws IOException {
+        writeShape(json, container.hostShape());
+        Exactness exactness = container.exactness();
+        json.writeObjectFieldStart("exactness");
+        for (Exactness.Column column : Exactness.Column.values()) {
+            Optional<MatrixCell> cell = exactness.cell(column);
+            if (cell.isEmpty()) {
+                json.writeNullField(column.key());
+                continue;
+            }
+            json.writeObjectFieldStart(column.key());
+            json.writeStringField("cell", cell.get().kind().jsonName());
+            if (cell.get().interval().isPresent()) {
+                json.writeNumberField("samplingIntervalSeconds", Figures.seconds(cell.get().interval().get()));
+            } else {
+                json.writeNullField("samplingIntervalSeconds");
+            }
+            nullable(json, "reason", cell.get().reason());
+            json.writeEndObject();
+        }
+        json.writeEndObject();
+    }
+
+    /** The shape's id and label, and the facts the row was chosen from. */
+    static void writeShape(JsonGenerator json, HostShape shape) throws IOException {
+        json.writeObjectFieldStart("hostShape");
+        writeRow(json, shape);
+        nullable(json, "cgroup", shape.cgroup());
+        nullable(json, "kernel", shape.kernel());
+        if (shape.root().isPresent()) {
+            json.writeBooleanField("root", shape.root().get());
+        } else {
+            json.writeNullField("root");
+        }
+        nullable(json, "engine", shape.engine());
+        json.writeBooleanField("peakResettable", shape.peakResettable());
+        json.writeEndObject();
+    }
+
+    /** {@code id} and {@code label}: what the run index and summary name a shape by. */
+    static void writeRow(JsonGenerator json, HostShape shape) throws IOException {
+        json.writeStringField("id", shape.id());
+        json.writeStringField("label", shape.label());
+    }
+
+    static HostShape readShape(JsonNode s) {
+        return new HostShape(HostShape.Row.ofId(s.get("id").asText()), text(s.get("cgroup")), text(s.get("kernel")),
+                s.get("root").isNull() ? Optional.empty() : Optional.of(s.get("root").asBoolean()),
+                text(s.get("engine")), s.get("peakResettable").asBoolean());
+    }
+
+    /** Whether the peak was judged in the column of a container started by the test (the other one is null). */
+    static boolean readMeasuredFromStart(JsonNode exactness) {
+        return !exactness.get(Exactness.Column.PEAK_MEMORY_STARTED_BY_TEST.key()).isNull();
+    }
+
+    private static Optional<String> text(JsonNode node) {
+        return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
+    }
+
+    private static void nullable(JsonGenerator json, String name, Optional<String> value) throws IOException {
+        if (value.isPresent()) {
+            json.writeStringField(name, value.get());
+        } else {
+            json.writeNullField(name);
+        }
+    }
+}
