@@ -51,18 +51,19 @@ public final class ReportFixtures {
                 Duration.ofMillis(10_250), List.of(tf));
     }
 
-    /** A failed test whose container was OOM-killed at 8.2 s, with a breached peakMemory budget. */
     /** {@code result} as if its first container had used no GPU, with {@code budgets} as its budgets. */
     public static TestResult withoutGpu(TestResult result, List<BudgetCheck> budgets) {
         ContainerResult c = result.containers().get(0);
         ContainerResult without = new ContainerResult(c.name(), c.image(), c.limits(),
                 c.usage().withGpu(GpuUsage.unavailable("no GPU visible: nvidia-smi not found")), c.probeDescription(),
+                c.hostShape(), c.measuredFromStart(),
                 budgets, c.fault(), c.logTail());
         return new TestResult(result.uniqueId() + "-no-gpu", result.className(), result.methodName() + "NoGpu",
                 result.displayName() + " no GPU", result.parameters(), result.outcome(), result.failureMessage(),
                 result.startedAt(), result.duration(), List.of(without));
     }
 
+    /** A failed test whose container was OOM-killed at 8.2 s, with a breached peakMemory budget. */
     public static TestResult oomKilled(String className, String method) {
         ContainerResult tf = container("tf", 1.0, true, true);
         return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]", className,
