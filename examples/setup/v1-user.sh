@@ -9,7 +9,8 @@ root="$(cd "$here/../.." && pwd)"
 # shellcheck source=lib.sh
 source "$here/lib.sh"
 
-classes="${VITALS_V1_USER_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT}"
+# the accuracy suite, and the reports end to end (they name the host shape: here "cgroup-v1-nonroot")
+classes="${VITALS_V1_USER_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT io.vitals.internal.report.ReportsEndToEndIT}"
 out="$root/target/cgroup-v1/user"
 
 [[ "$(id -u)" -eq 0 ]] || vitals_die "v1-user.sh needs root (it creates the user 'vitals' and runs the suite as it)"
