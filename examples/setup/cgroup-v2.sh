@@ -14,7 +14,13 @@ source "$here/lib.sh"
 
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
 # VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 2700 s by default
-users="${VITALS_V2_USERS:-root user}"
+# who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
+# (debian-13), root against Podman's Docker-compatible API
+users="${VITALS_V2_USERS:-}"
+guest_users() {
+  if [[ -n "$users" ]]; then echo "$users"; elif [[ "$1" == debian-13 ]]; then echo "root user podman"
+  else echo "root user"; fi
+}
 # The accuracy suite: every figure against the kernel's own counters. More classes can be added (space-separated),
 # e.g. io.vitals.internal.sampling.OomKillIT; not by default, because under software emulation each container
 # start costs 10-80 s and BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of this host's
@@ -48,7 +54,6 @@ bash "$here/images.sh" stress
 bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
 cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
 tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
-echo "$users" >"$payload/users"
 vitals_took "payload (test classes, jars, stress image)" "$start"
 
 status=0
@@ -59,16 +64,18 @@ for guest in $guests; do
   rm -rf "${out:?}/$guest"
   if [[ "${VITALS_V2_PARALLEL:-1}" == 1 ]]; then
     cp -r "$payload" "$payload-$guest"
+    guest_users "$guest" >"$payload-$guest/users"
     bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload-$guest" "$out/$guest" &
     pids+=($!)
   else
+    guest_users "$guest" >"$payload/users"
     bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$out/$guest" || status=1
   fi
 done
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 for guest in $guests; do
   rm -rf "$payload-$guest"
-  for who in $users; do
+  for who in $(guest_users "$guest"); do
     dir="$out/$guest/$who"
     rc="$(cat "$dir/exit-code" 2>/dev/null || echo missing)"
     tests="$(cat "$dir"/junit/*.xml 2>/dev/null | grep -o 'tests="[0-9]*"' | head -n 1 || true)"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds (or finds in the cache) the disk image of one cgroup v2 guest: Debian + its cloud kernel + Docker + a JRE
-# + a non-root user "vitals" in the docker group + a oneshot unit that runs /payload/run.sh from the second disk
+# (+ Podman on debian-13) + a non-root user "vitals" in the docker group + a oneshot unit that runs /payload/run.sh from the second disk
 # and powers off. Prints the cache directory holding vmlinuz, initrd.img and rootfs.ext4.
 #
 #   guest-image.sh debian-12|debian-13
@@ -19,8 +19,9 @@ case "$guest" in
   # bookworm: kernel 6.1 (memory.peak without per-descriptor reset), docker.io 20.10, JRE 17
   debian-12) suite=bookworm; jre=openjdk-17-jre-headless ;;
   # trixie: kernel 6.12 (memory.peak resets per descriptor), docker.io 26, JRE 21 (the tests are Java 17 bytecode);
-  # its docker.io only recommends the CLI, which moved to docker-cli
-  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli" ;;
+  # its docker.io only recommends the CLI, which moved to docker-cli. Also Podman 5 with its Docker-compatible API
+  # (the "podman" run of guest-run.sh): crun, and netavark for its default bridge network
+  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli,podman,crun,netavark,aardvark-dns,iptables" ;;
   *) vitals_die "usage: $0 debian-12|debian-13" ;;
 esac
 mirror="${VITALS_DEBIAN_MIRROR:-http://deb.debian.org/debian}"

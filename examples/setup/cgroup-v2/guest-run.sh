@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs INSIDE a cgroup v2 guest, from the payload disk mounted at /payload (see run-guest.sh): imports the slim
-# stress image, then runs the JUnit suite twice, as root and as the non-root user "vitals" (docker group), each
-# writing JUnit XML and Vitals reports under /payload/results/<root|user>/. Its output goes to the serial console.
+# stress image, then runs the JUnit suite once per entry of /payload/users: "root" and "user" (the non-root user
+# "vitals", docker group) against Docker; "podman" as root against Podman's Docker-compatible API socket. Each
+# writes JUnit XML and Vitals reports under /payload/results/<who>/. Its output goes to the serial console.
 set -uo pipefail
 P=/payload
 classes_file="$P/classes.txt"
@@ -31,6 +32,9 @@ run_as() {
   if [[ "$who" == root ]]; then
     (cd "$out/work" && env TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") \
       >"$out/console.txt" 2>&1
+  elif [[ "$who" == podman ]]; then
+    (cd "$out/work" && env DOCKER_HOST="unix://$PODMAN_SOCKET" TESTCONTAINERS_RYUK_DISABLED=true \
+      TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") >"$out/console.txt" 2>&1
   else
     (cd "$out/work" && runuser -u vitals -- env HOME=/home/vitals TESTCONTAINERS_RYUK_DISABLED=true \
       TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") >"$out/console.txt" 2>&1
@@ -41,8 +45,31 @@ run_as() {
   tail -n 25 "$out/console.txt"
   # containers the tests left behind would skew the next run
   docker ps -aq --filter label=io.vitals.managed=true | xargs -r docker rm -f >/dev/null 2>&1
+  if [[ "$who" == podman ]]; then
+    podman ps -aq --filter label=io.vitals.managed=true | xargs -r podman rm -f >/dev/null 2>&1
+  fi
 }
 
-for who in $(cat "$P/users"); do run_as "$who"; done
+# Podman's API service (rootful), with the stress image in Podman's own store
+PODMAN_SOCKET=/run/podman/podman.sock
+start_podman() {
+  command -v podman >/dev/null || { log "ERROR: a podman run was asked for, but this guest has no podman"; return 1; }
+  log "podman $(podman version --format '{{.Server.Version}}' 2>&1), cgroup manager $(podman info --format '{{.Host.CgroupManager}} {{.Host.CgroupsVersion}}' 2>&1)"
+  mkdir -p "$(dirname "$PODMAN_SOCKET")"
+  podman system service --time=0 "unix://$PODMAN_SOCKET" >"$P/results/podman-service.log" 2>&1 &
+  for _ in $(seq 60); do [[ -S "$PODMAN_SOCKET" ]] && break; sleep 1; done
+  podman import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.image=stress' \
+    "$P/stress-rootfs.tar" vitals/stress:latest >/dev/null || { log "ERROR: podman import failed"; return 1; }
+  log "podman API at $PODMAN_SOCKET, stress image imported"
+}
+
+mkdir -p "$P/results"
+for who in $(cat "$P/users"); do
+  if [[ "$who" == podman ]] && ! start_podman; then
+    mkdir -p "$P/results/podman" && echo 1 >"$P/results/podman/exit-code"
+    continue
+  fi
+  run_as "$who"
+done
 sync
 log "done"
