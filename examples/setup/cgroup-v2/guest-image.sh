@@ -20,8 +20,8 @@ case "$guest" in
   debian-12) suite=bookworm; jre=openjdk-17-jre-headless ;;
   # trixie: kernel 6.12 (memory.peak resets per descriptor), docker.io 26, JRE 21 (the tests are Java 17 bytecode);
   # its docker.io only recommends the CLI, which moved to docker-cli. Also Podman 5 with its Docker-compatible API
-  # (the "podman" run of guest-run.sh): crun, and netavark for its default bridge network
-  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli,podman,crun,netavark,aardvark-dns,iptables" ;;
+  # (the "podman" run of guest-run.sh): crun, and netavark (with nft, its firewall driver on trixie) for its default bridge network
+  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli,podman,crun,netavark,aardvark-dns,nftables" ;;
   *) vitals_die "usage: $0 debian-12|debian-13" ;;
 esac
 mirror="${VITALS_DEBIAN_MIRROR:-http://deb.debian.org/debian}"

@@ -58,7 +58,7 @@ public final class CgroupLocator {
             if (parts.length != 3) {
                 throw new ProbeException("Unexpected line '" + line + "' in /proc/<pid>/cgroup");
             }
-            String path = parts[2].replace(" (deleted)", "");
+            String path = containerScope(parts[2].replace(" (deleted)", ""));
             if (parts[1].isEmpty()) {
                 unified = mounts.stream().filter(Mount::unified).findFirst().map(m -> m.directoryOf(path));
             } else {
@@ -80,6 +80,23 @@ public final class CgroupLocator {
             throw new ProbeException("The cgroup v1 memory controller is not mounted; found " + v1.keySet());
         }
         return new CgroupLayout(unifiedOnly, v1, unified);
+    }
+
+    /**
+     * The cgroup that stands for the whole container. Podman (crun, systemd driver) puts the container's processes
+     * in a child {@code container} of {@code libpod-<id>.scope} and sets the limits on the scope: read from the
+     * child, the memory limit is {@code max}. Seen in the debian-13 guest (Podman 5.4): the OOM killer named
+     * {@code oom_memcg=/machine.slice/libpod-<id>.scope}, {@code task_memcg=…/libpod-<id>.scope/container}. The
+     * scope holds nothing else, so its counters are the container's.
+     */
+    static String containerScope(String path) {
+        int slash = path.lastIndexOf('/');
+        if (slash <= 0 || !path.substring(slash + 1).equals("container")) {
+            return path;
+        }
+        String parent = path.substring(0, slash);
+        String parentName = parent.substring(parent.lastIndexOf('/') + 1);
+        return parentName.startsWith("libpod-") && parentName.endsWith(".scope") ? parent : path;
     }
 
     List<Mount> readMounts() throws ProbeException {

@@ -116,6 +116,17 @@ class CgroupLocatorTests {
         }
 
         @Test
+        @DisplayName("Podman: the libpod scope, which carries the limits, not its 'container' child")
+        void podmanScope() throws ProbeException {
+            String scope = "/machine.slice/libpod-" + ID + ".scope";
+            assertThat(layout(MOUNTS, "0::" + scope + "/container\n").unifiedDir())
+                    .contains(under("/sys/fs/cgroup" + scope));
+            // a child named "container" of anything else is the container's own cgroup
+            assertThat(layout(MOUNTS, "0::/system.slice/docker-" + ID + ".scope/container\n").unifiedDir())
+                    .contains(under("/sys/fs/cgroup/system.slice/docker-" + ID + ".scope/container"));
+        }
+
+        @Test
         @DisplayName("the (deleted) suffix of a zombie's cgroup is dropped")
         void deleted() throws ProbeException {
             CgroupLayout layout = layout(MOUNTS, "0::/docker/" + ID + " (deleted)\n");

@@ -97,6 +97,8 @@ class CgroupV2AccuracyIT {
         assertThat(usage.probe()).isEqualTo(KernelCgroup.hostIsV2() ? ProbeKind.HOST_CGROUP_V2
                 : ProbeKind.HOST_CGROUP_V1);
         assertThat(mark).isGreaterThan(300 * MIB);
+        // the limit the container was started with, whichever cgroup the engine set it on (Podman: the libpod scope)
+        assertThat(usage.memoryLimit()).contains(io.vitals.DataSize.ofMiB(512));
         assertThat(usage.peakMemoryHighWaterMark()).as("the exact mark of a container started by the test")
                 .hasValueSatisfying(peak -> assertThat((double) peak.toBytes()).isCloseTo(mark,
                         within(0.01 * mark)));
