@@ -50,7 +50,8 @@ final class HtmlAssets {
             "text.m-oom{fill:var(--bad);font-weight:600}",
             "svg.bars rect{fill:var(--mem)}svg .bl{text-anchor:end;fill:var(--fg)}");
 
-    // Sorts the test table by the clicked column's data-v values, numerically where both values are numbers.
+    // Sorts the test table by the clicked column's data-v values, numerically where both values are numbers; then
+    // the opening of sections, below.
     static final String SCRIPT = String.join("\n",
             "document.querySelectorAll('table.sortable').forEach(function(table){",
             "  table.querySelectorAll('th').forEach(function(th,col){",
@@ -67,5 +68,38 @@ final class HtmlAssets {
             "      rows.forEach(function(r){body.appendChild(r);});",
             "    });",
             "  });",
-            "});");
+            "});",
+            // Opens the section the address names (#t12), so a link from the table lands on an open detail.
+            "function openTarget(){",
+            "  var d=location.hash.length>1&&document.getElementById(location.hash.slice(1));",
+            "  if(d&&d.tagName==='DETAILS'){d.open=true;}",
+            "}",
+            "window.addEventListener('hashchange',openTarget);",
+            // A large page keeps each section's body packed in its chunk (see PackedDetails): the first opening of
+            // one of its tests unpacks the chunk, once, and puts the body in place. toggle does not bubble, hence
+            // the capturing listener.
+            "var chunks={};",
+            "function unpack(z){",
+            "  if(!chunks[z]){chunks[z]=Promise.resolve().then(function(){",
+            "    var el=document.getElementById('z'+z),bin=atob(el.textContent),bytes=new Uint8Array(bin.length);",
+            "    for(var i=0;i<bin.length;i++){bytes[i]=bin.charCodeAt(i);}",
+            "    var text=new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();",
+            "    return text.then(function(t){return {text:t,ends:el.getAttribute('data-e').split(',').map(Number)};});",
+            "  });}",
+            "  return chunks[z];",
+            "}",
+            "document.addEventListener('toggle',function(e){",
+            "  var d=e.target,z=d.getAttribute('data-z');",
+            "  if(!d.open||z===null||d.hasAttribute('data-unpacked')){return;}",
+            "  d.setAttribute('data-unpacked','');",
+            "  var i=+d.getAttribute('data-i');",
+            "  unpack(z).then(function(c){",
+            "    d.querySelector('.body').outerHTML=c.text.slice(i>0?c.ends[i-1]:0,c.ends[i]);",
+            "  }).catch(function(err){",
+            "    d.removeAttribute('data-unpacked');",
+            "    d.querySelector('.packed').textContent='This browser could not unpack the detail ('+err+'); the test\\'s'",
+            "      +' JSON file (linked above) holds every figure and timeline.';",
+            "  });",
+            "},true);",
+            "openTarget();");
 }

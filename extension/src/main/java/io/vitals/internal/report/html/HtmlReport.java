@@ -30,8 +30,19 @@ public final class HtmlReport {
     private static final List<Metric> COMPARED_IN_CHARTS = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME,
             Metric.AVERAGE_CPU);
 
+    /**
+     * Up to this many tests, every section is plain markup (readable without script, searchable with Ctrl+F);
+     * beyond it the sections' bodies are packed, which keeps a page of 10,000 tests to a size a browser opens.
+     */
+    static final int INLINE_LIMIT = 200;
+
+    /** Tests per packed chunk: enough repeated markup to compress well, little enough to unpack in milliseconds. */
+    static final int CHUNK = 100;
+
     public String write(RunReport run) {
-        StringBuilder out = new StringBuilder(run.tests().size() * 12_000 + 8_000);
+        // a packed section is its summary line; the compressed body adds about a kilobyte
+        StringBuilder out = new StringBuilder(run.tests().size() * (run.tests().size() <= INLINE_LIMIT ? 12_000
+                : 3_000) + 8_000);
         out.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Vitals report</title><style>").append(HtmlAssets.CSS).append("</style></head><body>");
@@ -44,8 +55,14 @@ public final class HtmlReport {
         table(run, out);
         comparisons(run, out);
         out.append("<h2>Tests</h2>");
-        for (int i = 0; i < run.tests().size(); i++) {
-            test(i, run.tests().get(i), out);
+        if (run.tests().size() <= INLINE_LIMIT) {
+            for (int i = 0; i < run.tests().size(); i++) {
+                summary(i, run.tests().get(i), "", out);
+                body(run.tests().get(i), out);
+                out.append("</details>");
+            }
+        } else {
+            packed(run, out);
         }
         out.append("<script>").append(HtmlAssets.SCRIPT).append("</script></body></html>\n");
         return out.toString();
@@ -189,14 +206,45 @@ public final class HtmlReport {
         });
     }
 
-    private static void test(int index, RunReport.Entry entry, StringBuilder out) {
+    /**
+     * A large page: each test's section holds its summary line, and its body (figures, budgets, charts, log) waits
+     * compressed in its chunk's data block until the section is opened; the table above still shows every figure.
+     */
+    private static void packed(RunReport run, StringBuilder out) {
+        List<PackedDetails> chunks = new ArrayList<>();
+        for (int first = 0; first < run.tests().size(); first += CHUNK) {
+            List<String> bodies = new ArrayList<>(CHUNK);
+            for (int i = first; i < Math.min(run.tests().size(), first + CHUNK); i++) {
+                StringBuilder body = new StringBuilder(16_000);
+                body(run.tests().get(i), body);
+                bodies.add(body.toString());
+                summary(i, run.tests().get(i), " data-z=\"" + chunks.size() + "\" data-i=\"" + (i - first) + "\"",
+                        out);
+                out.append("<div class=\"body\"><p class=\"muted packed\">Unpacking…</p></div></details>");
+            }
+            chunks.add(PackedDetails.pack(bodies));
+        }
+        for (int c = 0; c < chunks.size(); c++) {
+            out.append("<script type=\"application/gzip\" id=\"z").append(c).append("\" data-e=\"")
+                    .append(chunks.get(c).endsAttribute()).append("\">").append(chunks.get(c).data())
+                    .append("</script>");
+        }
+    }
+
+    /** Opens a test's section and writes its summary line; {@code attributes} go on the {@code details}. */
+    private static void summary(int index, RunReport.Entry entry, String attributes, StringBuilder out) {
         TestResult r = entry.result();
-        out.append("<details id=\"t").append(index).append("\"><summary>")
+        out.append("<details id=\"t").append(index).append('"').append(attributes).append("><summary>")
                 .append(outcome(r, entry)).append(' ')
                 .append(Html.escape(ReportNames.simpleClassName(r.className()))).append(" · <b>")
                 .append(Html.escape(ReportNames.label(r))).append("</b> <span class=\"muted\">")
                 .append(Figures.duration(r.duration())).append(" · <a href=\"").append(Html.escape(entry.jsonPath()))
-                .append("\">JSON</a></span></summary><div class=\"body\">");
+                .append("\">JSON</a></span></summary>");
+    }
+
+    private static void body(RunReport.Entry entry, StringBuilder out) {
+        TestResult r = entry.result();
+        out.append("<div class=\"body\">");
         if (!r.displayName().equals(ReportNames.label(r))) {
             out.append("<p>Display name: ").append(Html.escape(r.displayName())).append("</p>");
         }
@@ -209,6 +257,6 @@ public final class HtmlReport {
         for (ContainerResult c : r.containers()) {
             TestSection.container(c, out);
         }
-        out.append("</div></details>");
+        out.append("</div>");
     }
 }

@@ -7,12 +7,18 @@ import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -109,5 +115,47 @@ class HtmlReportTests {
 
         assertThat(html).contains(">OOM kill</text>").contains(">train</text>").contains(">evaluate</text>")
                 .contains("Parameterized tests compared").contains("[2] batch=64");
+    }
+
+    @Test
+    @DisplayName("a large page packs each section's body; unpacked, it is the same markup as an inline section")
+    void packsLargePages() throws IOException {
+        List<TestResult> results = new ArrayList<>();
+        for (int i = 0; i <= HtmlReport.INLINE_LIMIT; i++) {
+            results.add(i % 10 == 0 ? ReportFixtures.oomKilled("com.example.T", "oom" + i)
+                    : ReportFixtures.result("com.example.T", "train", Optional.of("[" + i + "] <b>"), 0.5 + i / 100.0));
+        }
+
+        String html = new HtmlReport().write(run(results));
+
+        assertThat(html).doesNotContain("<svg class=\"chart\"").contains("<table id=\"tests\"")
+                .contains("<details id=\"t150\" data-z=\"1\" data-i=\"50\">");
+        List<String> unpacked = new ArrayList<>();
+        Matcher chunks = Pattern.compile("<script type=\"application/gzip\" id=\"z(\\d+)\" data-e=\"([0-9,]+)\">"
+                + "([A-Za-z0-9+/=]+)</script>").matcher(html);
+        while (chunks.find()) {
+            assertThat(chunks.group(1)).isEqualTo(String.valueOf(unpacked.size() / HtmlReport.CHUNK));
+            String text = gunzip(Base64.getDecoder().decode(chunks.group(3)));
+            int start = 0;
+            for (int end : Arrays.stream(chunks.group(2).split(",")).mapToInt(Integer::parseInt).toArray()) {
+                unpacked.add(text.substring(start, end));
+                start = end;
+            }
+            assertThat(start).isEqualTo(text.length());
+        }
+        assertThat(unpacked).hasSize(results.size());
+        for (int i : new int[] { 0, 1, 99, 100, HtmlReport.INLINE_LIMIT }) {
+            String inline = new HtmlReport().write(run(List.of(results.get(i))));
+            int body = inline.indexOf("<div class=\"body\">");
+            assertThat(unpacked.get(i)).as("test %d", i)
+                    .isEqualTo(inline.substring(body, inline.lastIndexOf("</details>")))
+                    .contains("<svg class=\"chart\"");
+        }
+    }
+
+    private static String gunzip(byte[] gzip) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }
