@@ -7,7 +7,9 @@ import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineVerdict;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,11 +18,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
@@ -82,6 +88,81 @@ class HtmlReportChromiumIT {
         if (keep != null && !keep.isBlank()) {
             Files.copy(screenshot, Path.of(keep), StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    @Test
+    @DisplayName("a 10,000-test page opens, and a packed section unpacks into the same charts when opened")
+    void opensLargePageAndUnpacksOnDemand() throws Exception {
+        String chromium = findChromium();
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            TestResult r = i % 10 == 0 ? ReportFixtures.oomKilled("com.example.Big" + (i / 20) + "Tests", "oom" + i)
+                    : ReportFixtures.result("com.example.Big" + (i / 20) + "Tests", "train",
+                            Optional.of("[" + i + "] batch=" + (i % 7) * 32), 0.5 + (i % 13) / 10.0);
+            entries.add(new RunReport.Entry(r, "x.json", BaselineVerdict.none("k" + i)));
+        }
+        Path page = dir.resolve("index.html");
+        Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty())));
+        Path empty = dir.resolve("empty.html");
+        Files.writeString(empty, "<!DOCTYPE html><html><body><p>empty</p></body></html>");
+        // A test of the last chunk, OOM-killed so its charts carry every kind of mark; the address opens it.
+        int opened = 9_990;
+        String inline = new HtmlReport().write(new RunReport(Instant.EPOCH, List.of(entries.get(opened)),
+                Optional.empty()));
+
+        long startupNanos = dumpDom(chromium, empty.toUri().toString()).nanos();
+        Dump dump = dumpDom(chromium, page.toUri() + "#t" + opened);
+        double seconds = (dump.nanos() - startupNanos) / 1e9;
+        System.out.printf(Locale.ROOT, "index_html_10000_tests_mb=%.2f%n", Files.size(page) / 1e6);
+        System.out.printf(Locale.ROOT, "index_html_open_chromium_s=%.2f%n", seconds);
+        System.out.printf(Locale.ROOT, "(Chromium load + dump of the 10,000-test page %.2f s, of an empty page %.2f s;"
+                + " the figure is the difference)%n", dump.nanos() / 1e9, startupNanos / 1e9);
+
+        assertThat(dump.log().lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+                .as("console output of the page").isEmpty();
+        int at = dump.dom().indexOf("<details id=\"t" + opened + "\"");
+        assertThat(at).as("section t%d in the DOM", opened).isPositive();
+        String section = dump.dom().substring(at, dump.dom().indexOf("</div></details>", at));
+        assertThat(section).contains(" open=").doesNotContain("Unpacking");
+        assertThat(matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(4);
+        // the same paths (so the same points) and the same labels as the chart of an inline page
+        assertThat(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", section))
+                .isEqualTo(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(7);
+        assertThat(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", section))
+                .isEqualTo(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline))
+                .contains("OOM kill", "limit 2.0 GiB");
+        // a section nobody opened stays packed
+        int closed = dump.dom().indexOf("<details id=\"t5\"");
+        assertThat(dump.dom().substring(closed, dump.dom().indexOf("</details>", closed))).contains("Unpacking")
+                .doesNotContain("<svg");
+    }
+
+    private record Dump(String dom, String log, long nanos) {
+    }
+
+    // --dump-dom prints the DOM once the page is loaded and its script has run; the virtual time budget lets the
+    // asynchronous unpacking finish first.
+    private Dump dumpDom(String chromium, String url) throws Exception {
+        Path out = Files.createTempFile(dir, "dom", ".html");
+        Path log = Files.createTempFile(dir, "log", ".txt");
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile-dump"), "--enable-logging=stderr", "--v=0",
+                "--virtual-time-budget=10000", "--dump-dom", url)
+                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        long nanos = System.nanoTime() - start;
+        return new Dump(Files.readString(out), Files.readString(log), nanos);
+    }
+
+    private static List<String> matches(String regex, String text) {
+        List<String> found = new ArrayList<>();
+        Matcher m = Pattern.compile(regex).matcher(text);
+        while (m.find()) {
+            found.add(m.groupCount() > 0 ? m.group(1) : m.group());
+        }
+        return found;
     }
 
     private static String findChromium() throws IOException {
