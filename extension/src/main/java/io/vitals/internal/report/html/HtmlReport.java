@@ -21,6 +21,7 @@ import java.util.Map;
  * the table; nothing fetched from anywhere) with a sortable table of every test and container (a column per
  * {@link Metric}), comparison bar
  * charts for parameterized tests, and per test a collapsed section with its charts, budgets, fault and log tail.
+ * A large run's page packs its rows, sections and comparison charts (see {@link #INLINE_LIMIT}).
  *
  * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
  */
