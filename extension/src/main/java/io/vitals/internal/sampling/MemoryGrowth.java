@@ -4,7 +4,6 @@ import io.vitals.DataRate;
 import io.vitals.TimelinePoint;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,25 +25,27 @@ public final class MemoryGrowth {
         if (n < 2) {
             return DataRate.ofBytesPerSecond(0);
         }
+        // read each point once, not once per pair
+        long[] nanos = new long[n];
+        long[] bytes = new long[n];
+        for (int i = 0; i < n; i++) {
+            nanos[i] = points.get(i).offset().toNanos();
+            bytes[i] = points.get(i).memory().toBytes();
+        }
         double[] slopes = new double[n * (n - 1) / 2];
         int count = 0;
         for (int i = 0; i < n; i++) {
-            TimelinePoint a = points.get(i);
             for (int j = i + 1; j < n; j++) {
-                TimelinePoint b = points.get(j);
-                double seconds = (b.offset().toNanos() - a.offset().toNanos()) / 1e9;
+                double seconds = (nanos[j] - nanos[i]) / 1e9;
                 if (seconds > 0) {
-                    slopes[count++] = (b.memory().toBytes() - a.memory().toBytes()) / seconds;
+                    slopes[count++] = (bytes[j] - bytes[i]) / seconds;
                 }
             }
         }
         if (count == 0) {
             return DataRate.ofBytesPerSecond(0);
         }
-        double[] used = Arrays.copyOf(slopes, count);
-        Arrays.sort(used);
-        double median = count % 2 == 1 ? used[count / 2] : (used[count / 2 - 1] + used[count / 2]) / 2;
-        return DataRate.ofBytesPerSecond(median);
+        return DataRate.ofBytesPerSecond(Median.of(slopes, count));
     }
 
     private static List<TimelinePoint> thin(List<TimelinePoint> timeline) {

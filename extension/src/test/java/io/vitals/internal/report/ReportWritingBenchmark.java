@@ -1,30 +1,31 @@
 package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
-import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.core.JsonFactory;
 
 /**
- * Not a test: times the report writers for 1,000 tests with 200-point timelines (target: under 2 s in all).
- * Run with {@code mvn -pl extension test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.vitals.internal.report.ReportWritingBenchmark}.
+ * Not a test: times the report step as a run pays it, from the first {@code testFinished} to the end of
+ * {@code close()}, for 1,000 and 10,000 tests (or the counts given as arguments) with 200-point timelines, then each
+ * run-wide format rendered alone for the breakdown. Ends with one {@code name=value} line per figure.
+ * Run with {@code java -Xmx4g -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt)
+ * io.vitals.internal.report.ReportWritingBenchmark 1000 10000} after {@code mvn -o -q -pl extension test-compile
+ * dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test}.
  */
 public final class ReportWritingBenchmark {
 
@@ -32,7 +33,20 @@ public final class ReportWritingBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int tests = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        List<Integer> counts = new ArrayList<>();
+        for (String arg : args.length > 0 ? args : new String[] { "1000", "10000" }) {
+            counts.add(Integer.parseInt(arg));
+        }
+        // Warm-up, so the figures show steady-state cost rather than class loading and JIT.
+        run(1000, false);
+        List<String> figures = new ArrayList<>();
+        for (int tests : counts) {
+            figures.addAll(run(tests, true));
+        }
+        figures.forEach(System.out::println);
+    }
+
+    private static List<TestResult> results(int tests) {
         List<TestResult> results = new ArrayList<>();
         for (int i = 0; i < tests; i++) {
             String className = "com.example.Bench" + (i / 20) + "Tests";
@@ -40,56 +54,70 @@ public final class ReportWritingBenchmark {
                     : ReportFixtures.result(className, "train", Optional.of("[" + i + "] batch=" + (i % 7) * 32),
                             0.5 + (i % 13) / 10.0));
         }
-        List<RunReport.Entry> entries = new ArrayList<>();
-        for (TestResult r : results) {
-            entries.add(new RunReport.Entry(r, "x.json", BaselineVerdict.none(ReportNames.testKey(r))));
-        }
-        RunReport run = new RunReport(Instant.now(), entries, Optional.empty());
-        JsonFactory factory = new JsonFactory();
-        // Warm-up, so the figures show steady-state cost rather than class loading and JIT.
-        for (int i = 0; i < 2; i++) {
-            results.forEach(new TestJsonWriter(factory)::write);
-            new HtmlReport().write(run);
-            new PrometheusWriter().write(run);
-        }
+        return results;
+    }
 
+    private static List<String> run(int tests, boolean print) throws Exception {
+        List<TestResult> results = results(tests);
         Path dir = Files.createTempDirectory("vitals-bench");
-        long total = System.nanoTime();
         ReportSession session = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(
                 Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
                 Clock.systemUTC(), s -> { }, System.err::println);
-        long perTest = time("per-test JSON (" + tests + " files, rendered + written)", () -> {
-            results.forEach(session::testFinished);
-            return "";
-        });
-        long index = time("run index vitals.json", () -> new String(new RunIndexWriter(factory).write(
-                session.report())));
-        time("index rewrite after a class (classFinished)", () -> {
-            session.classFinished("com.example.Bench0Tests");
-            return "";
-        });
-        long html = time("index.html (render)", () -> new HtmlReport().write(session.report()));
-        long md = time("summary.md (render)", () -> new MarkdownSummary().write(session.report()));
-        long prom = time("vitals.prom (render)", () -> new PrometheusWriter().write(session.report()));
-        long close = time("close(): index + html + summary + prom, rendered and written", () -> {
-            session.close();
-            return "";
-        });
-        long all = (System.nanoTime() - total) / 1_000_000;
-        System.out.printf(Locale.ROOT, "total (per-test JSON + close, as a run pays it): %d ms%n", perTest + close);
-        System.out.printf(Locale.ROOT, "wall incl. separate renders above: %d ms (index %d, html %d, md %d, prom %d)%n",
-                all, index, html, md, prom);
+        long start = System.nanoTime();
+        List<CompletableFuture<?>> written = new ArrayList<>();
+        results.forEach(r -> written.add(session.testFinished(r)));
+        long handedOver = System.nanoTime();
+        CompletableFuture.allOf(written.toArray(CompletableFuture[]::new)).join();
+        long drained = System.nanoTime();
+        session.close();
+        long closed = System.nanoTime();
+        if (!print) {
+            return List.of();
+        }
+        RunReport run = session.report();
+        JsonFactory factory = new JsonFactory();
+        System.out.printf(Locale.ROOT, "%n%,d tests%n", tests);
+        line("testFinished x " + tests + " (hand-over to the report thread)", handedOver - start);
+        line("per-test JSON drained (rendered + written on the report thread)", drained - start);
+        line("close(): index, HTML, summary, prom, history, suggestions", closed - drained);
+        line("total, first testFinished to end of close()", closed - start);
+        System.out.println("rendered alone, after close():");
+        long index = time("  run index vitals.json", () -> new String(new RunIndexWriter(factory).write(run)));
+        long html = time("  index.html", () -> new HtmlReport().write(run));
+        long md = time("  summary.md", () -> new MarkdownSummary().write(run));
+        long prom = time("  vitals.prom", () -> new PrometheusWriter().write(run));
+        double htmlMb = Files.size(dir.resolve("index.html")) / 1e6;
+        double indexMb = Files.size(dir.resolve("vitals.json")) / 1e6;
+        double promMb = Files.size(dir.resolve("vitals.prom")) / 1e6;
         System.out.printf(Locale.ROOT, "sizes: index.html %.1f MB, vitals.json %.1f MB, vitals.prom %.1f MB%n",
-                Files.size(dir.resolve("index.html")) / 1e6, Files.size(dir.resolve("vitals.json")) / 1e6,
-                Files.size(dir.resolve("vitals.prom")) / 1e6);
+                htmlMb, indexMb, promMb);
+        String n = "_" + tests + "_tests";
+        return List.of(
+                figure("reports" + n + "_total_s", (closed - start) / 1e9),
+                figure("per_test_json" + n + "_s", (drained - start) / 1e9),
+                figure("close" + n + "_s", (closed - drained) / 1e9),
+                figure("run_index_render" + n + "_s", index / 1e3),
+                figure("html_render" + n + "_s", html / 1e3),
+                figure("summary_render" + n + "_s", md / 1e3),
+                figure("prom_render" + n + "_s", prom / 1e3),
+                figure("index_html" + n + "_mb", htmlMb),
+                figure("vitals_json" + n + "_mb", indexMb),
+                figure("vitals_prom" + n + "_mb", promMb));
+    }
+
+    private static String figure(String name, double value) {
+        return String.format(Locale.ROOT, "%s=%.2f", name, value);
+    }
+
+    private static void line(String what, long nanos) {
+        System.out.printf(Locale.ROOT, "%-66s %7d ms%n", what, nanos / 1_000_000);
     }
 
     private static long time(String what, Supplier<String> task) {
         long start = System.nanoTime();
         String out = task.get();
         long ms = (System.nanoTime() - start) / 1_000_000;
-        System.out.printf(Locale.ROOT, "%-62s %6d ms%s%n", what, ms,
-                out.isEmpty() ? "" : String.format(Locale.ROOT, "  (%.1f MB)", out.length() / 1e6));
+        System.out.printf(Locale.ROOT, "%-66s %7d ms  (%.1f MB)%n", what, ms, out.length() / 1e6);
         return ms;
     }
 }

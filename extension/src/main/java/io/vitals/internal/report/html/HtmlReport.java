@@ -21,6 +21,7 @@ import java.util.Map;
  * the table; nothing fetched from anywhere) with a sortable table of every test and container (a column per
  * {@link Metric}), comparison bar
  * charts for parameterized tests, and per test a collapsed section with its charts, budgets, fault and log tail.
+ * A large run's page packs its rows, sections and comparison charts (see {@link #INLINE_LIMIT}).
  *
  * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
  */
@@ -30,8 +31,23 @@ public final class HtmlReport {
     private static final List<Metric> COMPARED_IN_CHARTS = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME,
             Metric.AVERAGE_CPU);
 
+    /**
+     * Up to this many tests, the table and every section are plain markup (readable without script, searchable
+     * with Ctrl+F); beyond it they are packed (see {@link PackedDetails}), which keeps a page of 10,000 tests to a
+     * size and a number of elements a browser opens quickly.
+     */
+    static final int INLINE_LIMIT = 200;
+
+    /** Tests per packed chunk: enough repeated markup to compress well, little enough to unpack in milliseconds. */
+    static final int CHUNK = 100;
+
+    /** Rows of a packed table shown at a time. */
+    static final int PAGE = 500;
+
     public String write(RunReport run) {
-        StringBuilder out = new StringBuilder(run.tests().size() * 12_000 + 8_000);
+        boolean inline = run.tests().size() <= INLINE_LIMIT;
+        // packed, a test takes about a kilobyte: its first-page row and its share of the compressed blocks
+        StringBuilder out = new StringBuilder(run.tests().size() * (inline ? 12_000 : 1_000) + 8_000);
         out.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Vitals report</title><style>").append(HtmlAssets.CSS).append("</style></head><body>");
@@ -41,11 +57,23 @@ public final class HtmlReport {
                 .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
         out.append("</p></header>");
         attention(run, out);
-        table(run, out);
-        comparisons(run, out);
-        out.append("<h2>Tests</h2>");
+        List<String> rows = new ArrayList<>();
         for (int i = 0; i < run.tests().size(); i++) {
-            test(i, run.tests().get(i), out);
+            rows(i, run.tests().get(i), rows);
+        }
+        if (inline) {
+            table(rows, "sortable", rows.size(), out);
+        } else {
+            packedTable(rows, out);
+        }
+        comparisons(run, inline, out);
+        out.append("<h2>Tests</h2>");
+        if (inline) {
+            for (int i = 0; i < run.tests().size(); i++) {
+                out.append(section(i, run.tests().get(i)));
+            }
+        } else {
+            packedSections(run, out);
         }
         out.append("<script>").append(HtmlAssets.SCRIPT).append("</script></body></html>\n");
         return out.toString();
@@ -90,8 +118,9 @@ public final class HtmlReport {
         }
     }
 
-    private static void table(RunReport run, StringBuilder out) {
-        out.append("<table id=\"tests\" class=\"sortable\"><thead><tr>");
+    /** The table with its first {@code shown} rows; a packed table gets the others from its block. */
+    private static void table(List<String> rows, String css, int shown, StringBuilder out) {
+        out.append("<table id=\"tests\" class=\"").append(css).append("\"><thead><tr>");
         List<String> headings = new ArrayList<>(List.of("Test", "Container"));
         Metric.all().forEach(metric -> headings.add(metric.heading()));
         headings.addAll(List.of("% of limit", "Budgets", "Outcome"));
@@ -99,46 +128,67 @@ public final class HtmlReport {
             out.append("<th>").append(Html.escape(h)).append("</th>");
         }
         out.append("</tr></thead><tbody>");
-        for (int i = 0; i < run.tests().size(); i++) {
-            RunReport.Entry entry = run.tests().get(i);
-            TestResult r = entry.result();
-            if (r.containers().isEmpty()) {
-                out.append("<tr>");
-                cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
-                        + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
-                cell(out, "", "–");
-                cell(out, -1, "not measured");
-                // the other figures, % of limit and budgets
-                for (int k = 0; k < Metric.all().size() + 1; k++) {
-                    cell(out, -1, "–");
-                }
-                cell(out, r.outcome().name(), outcome(r, entry));
-                out.append("</tr>");
-            }
-            for (ContainerResult c : r.containers()) {
-                ResourceUsage u = c.usage();
-                long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
-                double ofLimit = Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).orElse(-1.0);
-                out.append("<tr>");
-                cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
-                        + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
-                cell(out, c.name(), Html.escape(c.name()));
-                for (Metric metric : Metric.all()) {
-                    double value = metric.read(u);
-                    // an unknown figure sorts below every known one
-                    cell(out, Double.isNaN(value) ? -Double.MAX_VALUE : value,
-                            Double.isNaN(value) ? Html.escape(metric.absence(u).orElse("–"))
-                                    : Html.escape(metric.format(value)));
-                }
-                cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
-                cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
-                        : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
-                                + " breached</span>" : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
-                cell(out, r.outcome().name(), outcome(r, entry));
-                out.append("</tr>");
-            }
-        }
+        rows.subList(0, shown).forEach(out::append);
         out.append("</tbody></table>");
+    }
+
+    /**
+     * A large run's table: the first {@link #PAGE} rows as markup, all of them in one compressed block that the
+     * page's script unpacks on load, to sort and to show page by page. Ten thousand rows laid out at once kept a
+     * browser busy for seconds; a page of them takes milliseconds.
+     */
+    private static void packedTable(List<String> rows, StringBuilder out) {
+        table(rows, "sortable packed", Math.min(PAGE, rows.size()), out);
+        out.append("<p class=\"muted\" id=\"pager\" data-page=\"").append(PAGE).append("\">Showing ")
+                .append(Math.min(PAGE, rows.size())).append(" of ").append(rows.size())
+                .append(" rows; the page's script shows the others and sorts them all.</p>");
+        PackedDetails all = PackedDetails.pack(rows);
+        out.append("<script type=\"application/gzip\" id=\"rows\" data-e=\"").append(all.endsAttribute())
+                .append("\">").append(all.data()).append("</script>");
+    }
+
+    /** A test's rows of the table: one per container, or one saying it was not measured. */
+    private static void rows(int i, RunReport.Entry entry, List<String> rows) {
+        TestResult r = entry.result();
+        if (r.containers().isEmpty()) {
+            StringBuilder out = new StringBuilder(1_000);
+            out.append("<tr>");
+            cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
+                    + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+            cell(out, "", "–");
+            cell(out, -1, "not measured");
+            // the other figures, % of limit and budgets
+            for (int k = 0; k < Metric.all().size() + 1; k++) {
+                cell(out, -1, "–");
+            }
+            cell(out, r.outcome().name(), outcome(r, entry));
+            out.append("</tr>");
+            rows.add(out.toString());
+        }
+        for (ContainerResult c : r.containers()) {
+            StringBuilder out = new StringBuilder(1_000);
+            ResourceUsage u = c.usage();
+            long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
+            double ofLimit = Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).orElse(-1.0);
+            out.append("<tr>");
+            cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
+                    + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+            cell(out, c.name(), Html.escape(c.name()));
+            for (Metric metric : Metric.all()) {
+                double value = metric.read(u);
+                // an unknown figure sorts below every known one
+                cell(out, Double.isNaN(value) ? -Double.MAX_VALUE : value,
+                        Double.isNaN(value) ? Html.escape(metric.absence(u).orElse("–"))
+                                : Html.escape(metric.format(value)));
+            }
+            cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
+            cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
+                    : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
+                            + " breached</span>" : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
+            cell(out, r.outcome().name(), outcome(r, entry));
+            out.append("</tr>");
+            rows.add(out.toString());
+        }
     }
 
     private static String bar(double percent) {
@@ -160,7 +210,7 @@ public final class HtmlReport {
                 .append("</td>");
     }
 
-    private static void comparisons(RunReport run, StringBuilder out) {
+    private static void comparisons(RunReport run, boolean inline, StringBuilder out) {
         Map<String, List<TestResult>> byMethod = new LinkedHashMap<>();
         for (RunReport.Entry entry : run.tests()) {
             TestResult r = entry.result();
@@ -172,31 +222,74 @@ public final class HtmlReport {
         if (byMethod.isEmpty()) {
             return;
         }
+        List<String> sections = new ArrayList<>();
+        byMethod.forEach((method, results) -> sections.add(comparison(method, results)));
         out.append("<h2>Parameterized tests compared</h2>");
-        byMethod.forEach((method, results) -> {
-            // The first container is the one compared; a test's other containers are in its own section.
-            String container = results.get(0).containers().get(0).name();
-            out.append("<section class=\"compare\"><h3>").append(Html.escape(method)).append(" <span class=\"muted\">")
-                    .append("container ").append(Html.escape(container)).append("</span></h3><div class=\"charts\">");
-            for (Metric metric : COMPARED_IN_CHARTS) {
-                BarChart chart = new BarChart(metric.heading(), metric::format);
-                for (TestResult r : results) {
-                    chart.bar(r.parameters().orElse(""), metric.read(r.containers().get(0).usage()));
-                }
-                chart.render(out);
-            }
-            out.append("</div></section>");
-        });
+        if (inline) {
+            sections.forEach(out::append);
+            return;
+        }
+        // Three bar charts per method add up to megabytes in a large run: they are drawn when asked for.
+        PackedDetails packed = PackedDetails.pack(sections);
+        out.append("<details id=\"compare\"><summary>").append(sections.size())
+                .append(" methods ran with two or more parameter sets: open to draw their charts</summary></details>")
+                .append("<script type=\"application/gzip\" id=\"cmp\" data-e=\"").append(packed.endsAttribute())
+                .append("\">").append(packed.data()).append("</script>");
     }
 
-    private static void test(int index, RunReport.Entry entry, StringBuilder out) {
+    private static String comparison(String method, List<TestResult> results) {
+        StringBuilder out = new StringBuilder(4_000);
+        // The first container is the one compared; a test's other containers are in its own section.
+        String container = results.get(0).containers().get(0).name();
+        out.append("<section class=\"compare\"><h3>").append(Html.escape(method)).append(" <span class=\"muted\">")
+                .append("container ").append(Html.escape(container)).append("</span></h3><div class=\"charts\">");
+        for (Metric metric : COMPARED_IN_CHARTS) {
+            BarChart chart = new BarChart(metric.heading(), metric::format);
+            for (TestResult r : results) {
+                chart.bar(r.parameters().orElse(""), metric.read(r.containers().get(0).usage()));
+            }
+            chart.render(out);
+        }
+        return out.append("</div></section>").toString();
+    }
+
+    /**
+     * A large run's test sections: none is in the markup; each 100 tests' sections are one compressed block, and
+     * the page's script unpacks a block and puts a section in place when a link (from the table or
+     * <i>Needs attention</i>) or the address ({@code #t12}) asks for that test.
+     */
+    private static void packedSections(RunReport run, StringBuilder out) {
+        out.append("<p class=\"muted\">A test's section (figures, budgets, charts, log tail) opens here when its"
+                + " link in the table or under <i>Needs attention</i> is followed.</p><div id=\"sections\""
+                + " data-chunk=\"").append(CHUNK).append("\"></div>");
+        for (int first = 0; first < run.tests().size(); first += CHUNK) {
+            List<String> sections = new ArrayList<>(CHUNK);
+            for (int i = first; i < Math.min(run.tests().size(), first + CHUNK); i++) {
+                sections.add(section(i, run.tests().get(i)));
+            }
+            PackedDetails chunk = PackedDetails.pack(sections);
+            out.append("<script type=\"application/gzip\" id=\"z").append(first / CHUNK).append("\" data-e=\"")
+                    .append(chunk.endsAttribute()).append("\">").append(chunk.data()).append("</script>");
+        }
+    }
+
+    /** A test's collapsed section: its summary line, then its figures, budgets, charts and log tail. */
+    private static String section(int index, RunReport.Entry entry) {
         TestResult r = entry.result();
+        StringBuilder out = new StringBuilder(16_000);
         out.append("<details id=\"t").append(index).append("\"><summary>")
                 .append(outcome(r, entry)).append(' ')
                 .append(Html.escape(ReportNames.simpleClassName(r.className()))).append(" · <b>")
                 .append(Html.escape(ReportNames.label(r))).append("</b> <span class=\"muted\">")
                 .append(Figures.duration(r.duration())).append(" · <a href=\"").append(Html.escape(entry.jsonPath()))
-                .append("\">JSON</a></span></summary><div class=\"body\">");
+                .append("\">JSON</a></span></summary>");
+        body(entry, out);
+        return out.append("</details>").toString();
+    }
+
+    private static void body(RunReport.Entry entry, StringBuilder out) {
+        TestResult r = entry.result();
+        out.append("<div class=\"body\">");
         if (!r.displayName().equals(ReportNames.label(r))) {
             out.append("<p>Display name: ").append(Html.escape(r.displayName())).append("</p>");
         }
@@ -209,6 +302,6 @@ public final class HtmlReport {
         for (ContainerResult c : r.containers()) {
             TestSection.container(c, out);
         }
-        out.append("</div></details>");
+        out.append("</div>");
     }
 }

@@ -7,7 +7,9 @@ import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.baseline.BaselineVerdict;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,11 +18,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
@@ -82,6 +88,124 @@ class HtmlReportChromiumIT {
         if (keep != null && !keep.isBlank()) {
             Files.copy(screenshot, Path.of(keep), StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    @Test
+    @DisplayName("a 10,000-test page opens, shows a page of its table, and a section unpacks into the same charts")
+    void opensLargePageAndUnpacksOnDemand() throws Exception {
+        String chromium = findChromium();
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            TestResult r = i % 10 == 0 ? ReportFixtures.oomKilled("com.example.Big" + (i / 20) + "Tests", "oom" + i)
+                    : ReportFixtures.result("com.example.Big" + (i / 20) + "Tests", "train",
+                            Optional.of("[" + i + "] batch=" + (i % 7) * 32), 0.5 + (i % 13) / 10.0);
+            entries.add(new RunReport.Entry(r, "x.json", BaselineVerdict.none("k" + i)));
+        }
+        Path page = dir.resolve("index.html");
+        Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty())));
+        // A test of the last chunk, OOM-killed so its charts carry every kind of mark; the address opens it.
+        int opened = 9_990;
+        String inline = new HtmlReport().write(new RunReport(Instant.EPOCH, List.of(entries.get(opened)),
+                Optional.empty()));
+
+        Dump dump = dumpDom(chromium, page.toUri() + "#t" + opened);
+        double seconds = firstFrameSeconds(chromium, page);
+        System.out.printf(Locale.ROOT, "index_html_10000_tests_mb=%.2f%n", Files.size(page) / 1e6);
+        System.out.printf(Locale.ROOT, "index_html_open_chromium_s=%.2f%n", seconds);
+        System.out.printf(Locale.ROOT, "(navigation start to the first frame after load, in the page; Chromium's own"
+                + " start and the DOM dump with the opened section took %.2f s)%n", dump.nanos() / 1e9);
+
+        assertThat(dump.log().lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+                .as("console output of the page").isEmpty();
+        int at = dump.dom().indexOf("<details id=\"t" + opened + "\"");
+        assertThat(at).as("section t%d in the DOM", opened).isPositive();
+        String section = dump.dom().substring(at, dump.dom().indexOf("</div></details>", at));
+        assertThat(section).contains(" open=");
+        assertThat(matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(4);
+        // the same paths (so the same points) and the same labels as the chart of an inline page
+        assertThat(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", section))
+                .isEqualTo(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(7);
+        assertThat(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", section))
+                .isEqualTo(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline))
+                .contains("OOM kill", "limit 2.0 GiB");
+        // a section nobody opened stays packed; the table shows its first page, unpacked
+        assertThat(dump.dom()).doesNotContain("<details id=\"t5\"").contains("Showing 500 of 10000 rows.")
+                .contains("<details id=\"compare\">").doesNotContain("<svg class=\"bars\"");
+        String body = dump.dom().substring(dump.dom().indexOf("<tbody>"), dump.dom().indexOf("</tbody>"));
+        assertThat(matches("<tr>", body)).hasSize(500);
+
+        // Sorting a packed table sorts all its rows, not the page shown: click "Peak memory" twice (descending) once
+        // the rows are unpacked (the pager's button appears then), and the largest of 10,000 comes first. Opening
+        // the comparisons draws their bar charts.
+        Path sorting = dir.resolve("sorting.html");
+        // (an observer, not a timer: timers would use up the virtual time budget before the unpacking is done)
+        Files.writeString(sorting, Files.readString(page).replace("</body>", "<script>new MutationObserver("
+                + "function(m,o){if(document.querySelector('#pager button')){o.disconnect();"
+                + "var th=document.querySelectorAll('#tests th')[2];th.click();th.click();"
+                + "document.getElementById('compare').open=true;}})"
+                + ".observe(document.getElementById('pager'),{childList:true});</script></body>"));
+        Dump sortedDump = dumpDom(chromium, sorting.toUri().toString());
+        assertThat(sortedDump.log().lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+                .as("console output of the page").isEmpty();
+        String sorted = sortedDump.dom();
+        assertThat(matches("<svg class=\"bars\"", sorted)).hasSize(3 * 500);
+        List<Double> peaks = matches("<tr><td data-v=\"[^\"]*\">.*?</td><td data-v=\"[^\"]*\">.*?</td><td data-v=\""
+                + "([^\"]+)\"", sorted.substring(sorted.indexOf("<tbody>"), sorted.indexOf("</tbody>")))
+                .stream().map(Double::parseDouble).collect(Collectors.toList());
+        double largest = entries.stream().mapToDouble(e -> e.result().containers().get(0).usage().peakMemory()
+                .toBytes()).max().orElseThrow();
+        assertThat(peaks).hasSize(500).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+        assertThat(peaks.get(0)).isEqualTo(largest);
+    }
+
+    private record Dump(String dom, String log, long nanos) {
+    }
+
+    // --dump-dom prints the DOM once the page is loaded and its script has run; the virtual time budget lets the
+    // asynchronous unpacking finish first.
+    private Dump dumpDom(String chromium, String url) throws Exception {
+        Path out = Files.createTempFile(dir, "dom", ".html");
+        Path log = Files.createTempFile(dir, "log", ".txt");
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile-dump"), "--enable-logging=stderr", "--v=0",
+                "--virtual-time-budget=10000", "--dump-dom", url)
+                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        long nanos = System.nanoTime() - start;
+        return new Dump(Files.readString(out), Files.readString(log), nanos);
+    }
+
+    /**
+     * How long the page takes to open, from navigation start to the first frame painted after its load event, read
+     * in the page itself (a copy with a probe script that logs it), so Chromium's own start-up is not counted.
+     */
+    private double firstFrameSeconds(String chromium, Path page) throws Exception {
+        Path probed = dir.resolve("probed.html");
+        Files.writeString(probed, Files.readString(page).replaceFirst("<body>", "<body><script>"
+                + "window.addEventListener('load',function(){requestAnimationFrame(function(){"
+                + "requestAnimationFrame(function(){console.log('FIRST_FRAME_MS '+Math.round(performance.now()));"
+                + "});});});</script>"));
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile-probe"), "--enable-logging=stderr", "--v=0",
+                "--screenshot=" + dir.resolve("probe.png"), "--window-size=1400,1000", probed.toUri().toString())
+                .redirectErrorStream(true).start();
+        String log = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        List<String> ms = matches("FIRST_FRAME_MS (\\d+)", log);
+        assertThat(ms).as("the probe's line; log:%n%s", log).isNotEmpty();
+        return Integer.parseInt(ms.get(0)) / 1e3;
+    }
+
+    private static List<String> matches(String regex, String text) {
+        List<String> found = new ArrayList<>();
+        Matcher m = Pattern.compile(regex).matcher(text);
+        while (m.find()) {
+            found.add(m.groupCount() > 0 ? m.group(1) : m.group());
+        }
+        return found;
     }
 
     private static String findChromium() throws IOException {

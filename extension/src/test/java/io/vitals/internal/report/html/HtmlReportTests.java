@@ -7,12 +7,18 @@ import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -109,5 +115,68 @@ class HtmlReportTests {
 
         assertThat(html).contains(">OOM kill</text>").contains(">train</text>").contains(">evaluate</text>")
                 .contains("Parameterized tests compared").contains("[2] batch=64");
+    }
+
+    @Test
+    @DisplayName("a large page packs its table rows and test sections; unpacked, they are an inline page's markup")
+    void packsLargePages() throws IOException {
+        List<TestResult> results = new ArrayList<>();
+        for (int i = 0; i <= HtmlReport.INLINE_LIMIT; i++) {
+            results.add(i % 10 == 0 ? ReportFixtures.oomKilled("com.example.T", "oom" + i)
+                    : ReportFixtures.result("com.example.T", "train", Optional.of("[" + i + "] <b>"), 0.5 + i / 100.0));
+        }
+
+        String html = new HtmlReport().write(run(results));
+        String inline = new HtmlReport().write(run(results.subList(0, HtmlReport.INLINE_LIMIT)));
+
+        assertThat(html).doesNotContain("<svg class=\"chart\"").doesNotContain("<details id=\"t")
+                .contains("<table id=\"tests\" class=\"sortable packed\">").contains("<div id=\"sections\"");
+        assertThat(inline).contains("<table id=\"tests\" class=\"sortable\">").doesNotContain("application/gzip");
+        List<String> inlineRows = List.of(inline.substring(inline.indexOf("<tbody>") + 7, inline.indexOf("</tbody>"))
+                .split("(?=<tr>)"));
+        List<String> rows = unpack(html, "rows");
+        assertThat(rows).hasSize(results.size()).startsWith(inlineRows.toArray(String[]::new));
+        // the first page of rows is markup, for a reader without script
+        assertThat(html.substring(html.indexOf("<tbody>") + 7, html.indexOf("</tbody>")))
+                .isEqualTo(String.join("", rows.subList(0, Math.min(HtmlReport.PAGE, rows.size()))));
+
+        // the comparison charts wait, packed, until their section is opened
+        assertThat(html).doesNotContain("<svg class=\"bars\"").contains("<details id=\"compare\">");
+        int compared = inline.indexOf("<section class=\"compare\">");
+        assertThat(unpack(html, "cmp")).containsExactly(inline.substring(compared, inline.indexOf("<h2>Tests</h2>")))
+                .allSatisfy(piece -> assertThat(piece).contains("<svg class=\"bars\""));
+
+        List<String> sections = new ArrayList<>(unpack(html, "z0"));
+        sections.addAll(unpack(html, "z1"));
+        sections.addAll(unpack(html, "z2"));
+        assertThat(sections).hasSize(results.size());
+        for (int i : new int[] { 0, 1, 99, 100, HtmlReport.INLINE_LIMIT - 1 }) {
+            int start = inline.indexOf("<details id=\"t" + i + "\">");
+            int end = i + 1 < HtmlReport.INLINE_LIMIT ? inline.indexOf("<details id=\"t" + (i + 1) + "\">")
+                    : inline.indexOf("<script>");
+            assertThat(sections.get(i)).as("test %d", i).isEqualTo(inline.substring(start, end))
+                    .contains("<svg class=\"chart\"");
+        }
+    }
+
+    private static List<String> unpack(String html, String id) throws IOException {
+        Matcher block = Pattern.compile("<script type=\"application/gzip\" id=\"" + id + "\" data-e=\"([0-9,]+)\">"
+                + "([A-Za-z0-9+/=]+)</script>").matcher(html);
+        assertThat(block.find()).as("block %s", id).isTrue();
+        String text = gunzip(Base64.getDecoder().decode(block.group(2)));
+        List<String> pieces = new ArrayList<>();
+        int start = 0;
+        for (int end : Arrays.stream(block.group(1).split(",")).mapToInt(Integer::parseInt).toArray()) {
+            pieces.add(text.substring(start, end));
+            start = end;
+        }
+        assertThat(start).isEqualTo(text.length());
+        return pieces;
+    }
+
+    private static String gunzip(byte[] gzip) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 }
