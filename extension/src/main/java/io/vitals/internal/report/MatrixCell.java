@@ -39,6 +39,15 @@ public record MatrixCell(Kind kind, Optional<Duration> interval, Optional<String
         }
     }
 
+    /** The cell in a few words, as docs/metrics.md's table writes it: "exact", "sampled (50 ms)", "unavailable: …". */
+    public String describe() {
+        return switch (kind) {
+            case EXACT -> "exact";
+            case SAMPLED -> "sampled (" + interval.orElseThrow().toMillis() + " ms)";
+            case UNAVAILABLE -> "unavailable: " + reason.orElseThrow();
+        };
+    }
+
     public static MatrixCell exact() {
         return new MatrixCell(Kind.EXACT, Optional.empty(), Optional.empty());
     }

@@ -3,6 +3,7 @@ package io.vitals.internal.report.html;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.report.Exactness;
 import io.vitals.internal.report.Figures;
 
 import java.util.Locale;
@@ -11,6 +12,18 @@ import java.util.Locale;
 final class TestSection {
 
     private TestSection() {
+    }
+
+    /** The row of docs/metrics.md's exactness table this container was measured on, and the cell of each column. */
+    private static void hostShape(ContainerResult c, StringBuilder out) {
+        out.append("<p class=\"facts\">host shape <b>").append(Html.escape(c.hostShape().label())).append("</b> (")
+                .append(Html.escape(c.hostShape().id())).append(")");
+        Exactness exactness = Exactness.of(c.usage(), c.measuredFromStart());
+        for (Exactness.Column column : Exactness.Column.values()) {
+            exactness.cell(column).ifPresent(cell -> out.append(" · ").append(Html.escape(column.heading()))
+                    .append(": ").append(Html.escape(cell.describe())));
+        }
+        out.append("</p>");
     }
 
     static void container(ContainerResult c, StringBuilder out) {
@@ -31,6 +44,7 @@ final class TestSection {
                 .append(" · probe: ").append(Html.escape(c.probeDescription()))
                 .append(", every ").append(u.timeline().samplingInterval().toMillis()).append(" ms, ")
                 .append(u.timeline().samples()).append(" samples</p>");
+        hostShape(c, out);
         if (!c.budgets().isEmpty()) {
             out.append("<table class=\"budgets\"><tr><th>Budget</th><th>Limit</th><th>Actual</th><th>Margin</th>")
                     .append("<th>Method</th><th></th></tr>");

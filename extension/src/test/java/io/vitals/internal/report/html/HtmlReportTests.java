@@ -62,6 +62,20 @@ class HtmlReportTests {
     }
 
     @Test
+    @DisplayName("each container names its row of the exactness table and the cell of every column that applied")
+    void hostShapeAndCells() {
+        String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"),
+                ReportFixtures.oomKilled("com.example.T", "oom"))));
+
+        assertThat(html).contains("<p class=\"facts\">host shape <b>" + ReportFixtures.SHAPE.label() + "</b> ("
+                + ReportFixtures.SHAPE.id() + ")");
+        assertThat(html).contains(" · CPU time: exact").contains(" · block write: exact").contains(" · OOM kills: exact");
+        // a peak is either the started-by-test column or the shared one, never both
+        Pattern peakCells = Pattern.compile(" · peak, container (started by the test|shared by tests): ");
+        assertThat(peakCells.matcher(html).results().count()).isEqualTo(2);
+    }
+
+    @Test
     @DisplayName("the page is self-contained: nothing is loaded from a URL")
     void selfContained() {
         String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"))));
