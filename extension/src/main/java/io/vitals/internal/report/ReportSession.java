@@ -7,6 +7,7 @@ import io.vitals.internal.report.baseline.BaselineFile;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
+import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
@@ -161,10 +162,11 @@ public final class ReportSession implements AutoCloseable {
      *     not be written; {@link #close()} waits for it in any case
      */
     public CompletableFuture<Optional<Path>> testFinished(TestResult result) {
-        List<BudgetSuggestion> suggested;
+        Map<HistoryKey, List<Double>> suggestionInputs;
         Path file;
         synchronized (this) {
-            suggested = history.suggestionsFor(result);
+            // taken in the order the tests finish; the suggestions themselves are worked out on the report thread
+            suggestionInputs = history.suggestionInputs(result);
             BaselineVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
                     .orElseGet(() -> compareQuietly(result));
             String relative = pathFor(result);
@@ -178,7 +180,7 @@ public final class ReportSession implements AutoCloseable {
             file = settings.reportDir().resolve(relative);
         }
         CompletableFuture<Optional<Path>> written = new CompletableFuture<>();
-        onReportThread(() -> written.complete(writeTestJson(result, suggested, file)),
+        onReportThread(() -> written.complete(writeTestJson(result, HistorySession.suggest(suggestionInputs), file)),
                 () -> written.complete(Optional.empty()));
         return written;
     }

@@ -107,13 +107,27 @@ public final class HistorySession {
 
     /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
     public List<BudgetSuggestion> suggestionsFor(TestResult result) {
+        return suggest(suggestionInputs(result));
+    }
+
+    /**
+     * What {@link #suggestionsFor} judges, taken now: the values of the test's history, this run so far and
+     * {@code result}. Cheap, and a copy, so that {@link #suggest} can run later and elsewhere (the report thread)
+     * with the same outcome while the run goes on.
+     */
+    public Map<HistoryKey, List<Double>> suggestionInputs(TestResult result) {
         Map<HistoryKey, List<Double>> values = new TreeMap<>();
         Measurements.of(result).forEach((key, value) -> {
             List<Double> now = new ArrayList<>(measurements.values(key));
             now.add(value);
-            values.put(key, loaded.valuesWith(key, runId, startedAt, now));
+            values.put(key, List.copyOf(loaded.valuesWith(key, runId, startedAt, now)));
         });
-        return new BudgetSuggester().suggest(values);
+        return values;
+    }
+
+    /** The suggested budgets for {@code inputs} from {@link #suggestionInputs}. */
+    public static List<BudgetSuggestion> suggest(Map<HistoryKey, List<Double>> inputs) {
+        return new BudgetSuggester().suggest(inputs);
     }
 
     /** Suggested budgets for every test of the history and this run. */
