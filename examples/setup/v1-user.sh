@@ -20,22 +20,27 @@ id -nG vitals | tr ' ' '\n' | grep -qx docker || usermod -aG docker vitals
 
 start="$(vitals_now)"
 payload="$(mktemp -d /var/tmp/vitals-v1-user.XXXXXX)"
-trap 'rm -rf "$payload"' EXIT
+# the user writes under /var/tmp, not into the checkout: its parent directories (a CI workspace under a root-only
+# directory, say) need not be open to other users; the results are copied back afterwards
+results="$(mktemp -d /var/tmp/vitals-v1-user-results.XXXXXX)"
+trap 'rm -rf "$payload" "$results"' EXIT
 bash "$here/test-payload.sh" "$payload"
 bash "$here/images.sh" stress
-rm -rf "$out" && mkdir -p "$out/work"
-chmod -R a+rX "$payload" && chown -R vitals "$out"
+mkdir -p "$results/work"
+chmod -R a+rX "$payload" && chown -R vitals "$results"
 vitals_took "payload (test classes, jars)" "$start"
 
 selectors=()
 for cls in $classes; do selectors+=(--select-class "$cls"); done
 start="$(vitals_now)"
 status=0
-(cd "$out/work" && runuser -u vitals -- env HOME=/home/vitals TESTCONTAINERS_RYUK_DISABLED=true \
-  TESTCONTAINERS_HOST_OVERRIDE=localhost java -Xmx1g -Dvitals.requireDocker=true -Dvitals.reportDir="$out/vitals" \
-  -cp "$payload/test-classes:$payload/classes:$payload/lib/*" org.junit.platform.console.ConsoleLauncher execute \
-  --disable-banner --details=tree --reports-dir "$out/junit" "${selectors[@]}") >"$out/console.txt" 2>&1 || status=$?
-echo "$status" >"$out/exit-code"
+(cd "$results/work" && runuser -u vitals -- env HOME=/home/vitals TESTCONTAINERS_RYUK_DISABLED=true \
+  TESTCONTAINERS_HOST_OVERRIDE=localhost java -Xmx1g -Dvitals.requireDocker=true \
+  -Dvitals.reportDir="$results/vitals" -cp "$payload/test-classes:$payload/classes:$payload/lib/*" \
+  org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=tree \
+  --reports-dir "$results/junit" "${selectors[@]}") >"$results/console.txt" 2>&1 || status=$?
+echo "$status" >"$results/exit-code"
+rm -rf "$out" && mkdir -p "$out" && cp -r "$results/." "$out/" && chown -R "$(id -u):$(id -g)" "$out"
 vitals_took "suite as vitals (uid $(id -u vitals), groups: $(id -nG vitals))" "$start"
 grep -E '^\[accuracy\]' "$out/console.txt" || true
 tail -n 15 "$out/console.txt"
