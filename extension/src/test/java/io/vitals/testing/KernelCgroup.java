@@ -37,7 +37,14 @@ public record KernelCgroup(boolean v2, Path dir, Map<String, Path> v1) {
         Map<String, String> byController = membership.lines().map(line -> line.split(":", 3))
                 .collect(Collectors.toMap(parts -> parts[1], parts -> parts[2], (a, b) -> a));
         if (hostIsV2()) {
-            return new KernelCgroup(true, ROOT.resolve(byController.get("").substring(1)), Map.of());
+            String path = byController.get("");
+            // Podman runs the processes in a child "container" of libpod-<id>.scope and sets the limits (memory.max,
+            // cpu.max) on the scope, so the scope is the container's cgroup: its throttling counts there, and its
+            // memory.peak covers the child's
+            if (path.matches(".*/libpod-[0-9a-f]+\\.scope/container")) {
+                path = path.substring(0, path.length() - "/container".length());
+            }
+            return new KernelCgroup(true, ROOT.resolve(path.substring(1)), Map.of());
         }
         Function<String, Path> v1Dir = controller -> byController.entrySet().stream()
                 .filter(e -> Stream.of(e.getKey().split(",")).anyMatch(controller::equals)).findFirst()
