@@ -180,8 +180,16 @@ public final class ReportSession implements AutoCloseable {
             file = settings.reportDir().resolve(relative);
         }
         CompletableFuture<Optional<Path>> written = new CompletableFuture<>();
-        onReportThread(() -> written.complete(writeTestJson(result, HistorySession.suggest(suggestionInputs), file)),
-                () -> written.complete(Optional.empty()));
+        onReportThread(() -> {
+            try {
+                written.complete(writeTestJson(result, HistorySession.suggest(suggestionInputs), file));
+            } catch (RuntimeException e) {
+                warnings.accept("Failed to write the JSON report of " + result.uniqueId() + ": " + e);
+            } finally {
+                // whatever happened, a test waiting to attach its file must not wait forever
+                written.complete(Optional.empty());
+            }
+        }, () -> written.complete(Optional.empty()));
         return written;
     }
 
