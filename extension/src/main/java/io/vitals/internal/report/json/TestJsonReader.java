@@ -105,6 +105,12 @@ public final class TestJsonReader {
         }
         List<String> logTail = new ArrayList<>();
         c.get("logTail").forEach(line -> logTail.add(line.asText()));
+        if (!c.has("hostShape") || !c.has("exactness")) {
+            // the one field set an earlier version of this schema lacked: say so, rather than a null pointer
+            throw new IllegalArgumentException("container '" + name + "' has no \"hostShape\" and \"exactness\": "
+                    + "written by a Vitals version before host shapes were reported; merge report directories "
+                    + "written by one version");
+        }
         return new ContainerResult(name, image, limits, usage, c.get("probeDescription").asText(),
                 ExactnessJson.readShape(c.get("hostShape")), ExactnessJson.readMeasuredFromStart(c.get("exactness")),
                 budgets, fault, logTail);

@@ -79,6 +79,22 @@ class TestJsonWriterTests {
     }
 
     @Test
+    @DisplayName("a report from before host shapes cannot be read back, and the error says why, naming the file")
+    void reportWithoutHostShape() throws Exception {
+        TestResult result = ReportFixtures.result("com.example.TrainTests", "train");
+        com.fasterxml.jackson.databind.node.ObjectNode json = (com.fasterxml.jackson.databind.node.ObjectNode) mapper
+                .readTree(writer.write(result));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.at("/containers/0")).remove(
+                java.util.List.of("hostShape", "exactness"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TestJsonReader(mapper).read(
+                mapper.writeValueAsBytes(json), "shard-1/train.json")).isInstanceOf(java.io.IOException.class)
+                .hasMessageStartingWith("shard-1/train.json: ")
+                .hasMessageContaining("container 'tf' has no \"hostShape\" and \"exactness\"")
+                .hasMessageContaining("merge report directories written by one version");
+    }
+
+    @Test
     @DisplayName("a sampled peak of a shared container and an unavailable figure validate, with interval and reason")
     void sampledAndUnavailableCells() throws Exception {
         TestResult fixture = ReportFixtures.result("com.example.TrainTests", "train");
