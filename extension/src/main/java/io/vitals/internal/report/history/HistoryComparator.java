@@ -23,6 +23,14 @@ import java.util.Optional;
  */
 public final class HistoryComparator {
 
+    /**
+     * The fewest earlier runs a figure that contention inflates (CPU time, average CPU) is judged against. With
+     * fewer, the runs before may all come from one machine state, and the noise harness saw quiet runs flagged
+     * against them (docs/benchmarks.md, "Noise and detection power"); the figure waits until the history holds this
+     * many runs. Figures of the workload alone (peak memory) are judged from the first earlier run.
+     */
+    public static final int MIN_RUNS_CONTENTION_SENSITIVE = ChangeDetector.ROBUST_Z_MIN_HISTORY;
+
     private final History history;
     private final Tolerances tolerances;
     private final ChangeDetector detector;
@@ -60,7 +68,8 @@ public final class HistoryComparator {
             HistoryKey key = figure.getKey();
             Optional<Metric> metric = Metric.byKey(key.metric()).filter(Metric::isCompared);
             List<HistoryRun> before = history.runs(key);
-            if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()) {
+            if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()
+                    || metric.get().isContentionSensitive() && before.size() < MIN_RUNS_CONTENTION_SENSITIVE) {
                 continue;
             }
             runs = Math.min(runs, before.size());

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class HistoryTests {
 
@@ -230,6 +232,30 @@ class HistoryTests {
             assertThat(after.runs(cpu)).hasSize(11);
             assertThat(after.runs(cpu).get(10).id()).isEqualTo("new");
             assertThat(historyFile.read(dir.resolve("vitals/vitals-history.jsonl")).history()).isEqualTo(after);
+        }
+
+        @ParameterizedTest(name = "{0} earlier runs")
+        @ValueSource(ints = {1, 4, 5})
+        @DisplayName("CPU time, which contention inflates, is judged from 5 earlier runs on; peak memory from the first")
+        void contentionSensitiveFiguresWaitForFiveRuns(int runs) throws IOException {
+            Path file = dir.resolve("history.jsonl");
+            historyFile.write(file, history(runs, 5));
+            BaselineVerdict verdict;
+
+            try (ReportSession session = session(file, false, "new")) {
+                TestResult result = ReportFixtures.result(CLASS, "train", Optional.empty(), 1.5);
+                verdict = session.compare(result);
+                session.testFinished(result);
+            }
+
+            List<String> flagged = verdict.findings().stream().filter(f -> f.phase().isEmpty())
+                    .map(f -> f.metric().key()).toList();
+            assertThat(flagged).contains("peakMemory");
+            if (runs < HistoryComparator.MIN_RUNS_CONTENTION_SENSITIVE) {
+                assertThat(flagged).doesNotContain("cpuTime", "averageCpu");
+            } else {
+                assertThat(flagged).contains("cpuTime");
+            }
         }
 
         @Test
