@@ -2,6 +2,7 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +27,9 @@ import org.apiguardian.api.API;
  * @param samples how many GPU samples showed the container using a GPU
  * @param unavailableReason why there are no figures (empty when there are), e.g. "no GPU visible: nvidia-smi not
  *     found"
+ * @param timeline the samples in which the container had a GPU process, oldest first, at most
+ *     {@value #MAX_TIMELINE} (a longer test's samples are merged in order, keeping the highest memory); empty for a
+ *     usage read back from a report without them
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record GpuUsage(
@@ -35,7 +39,27 @@ public record GpuUsage(
         List<String> devices,
         boolean deviceShared,
         long samples,
-        Optional<String> unavailableReason) {
+        Optional<String> unavailableReason,
+        List<Sample> timeline) {
+
+    /** The most samples {@link #timeline()} keeps: an hour at one a second. */
+    public static final int MAX_TIMELINE = 3_600;
+
+    /**
+     * One GPU sample of the container.
+     *
+     * @param offset time since the test started
+     * @param memory the GPU memory the container's processes held
+     * @param utilization the device utilisation, device-wide; empty where the GPU did not report it
+     */
+    public record Sample(Duration offset, DataSize memory, Optional<Percentage> utilization) {
+
+        public Sample {
+            Objects.requireNonNull(offset, "offset");
+            Objects.requireNonNull(memory, "memory");
+            Objects.requireNonNull(utilization, "utilization");
+        }
+    }
 
     /** The words reports print in place of a GPU figure when the container used no GPU visible to Vitals. */
     public static final String NO_GPU_VISIBLE = "no GPU visible";
@@ -46,12 +70,13 @@ public record GpuUsage(
         Objects.requireNonNull(energy, "energy");
         devices = List.copyOf(devices);
         Objects.requireNonNull(unavailableReason, "unavailableReason");
+        timeline = List.copyOf(timeline);
     }
 
     /** No GPU figures, and why. */
     public static GpuUsage unavailable(String reason) {
         return new GpuUsage(Optional.empty(), Optional.empty(), Optional.empty(), List.of(), false, 0,
-                Optional.of(Objects.requireNonNull(reason, "reason")));
+                Optional.of(Objects.requireNonNull(reason, "reason")), List.of());
     }
 
     /** What a usage carries where no GPU source ran at all ({@code vitals.gpu=off}, or a usage read from old JSON). */

@@ -2,6 +2,7 @@ package io.vitals.internal.gpu;
 
 import io.vitals.MeasureResources;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
 import io.vitals.internal.probe.SavedFigures;
 import io.vitals.internal.probe.SourceKind;
@@ -39,6 +40,11 @@ public final class GpuSources {
         @Override
         public ResourceUsage readBack(ResourceUsage usage, SavedFigures saved) {
             return usage.withGpu(GpuWindow.readBack(saved));
+        }
+
+        @Override
+        public List<Lane> lanes(ResourceUsage usage) {
+            return GpuWindow.lanes(usage.gpu());
         }
     };
 

@@ -6,7 +6,9 @@ import io.vitals.GpuUsage;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.Unit;
 import io.vitals.internal.probe.Extra;
+import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.SavedFigures;
 import io.vitals.internal.probe.WindowSummary;
@@ -29,6 +31,10 @@ import java.util.Set;
  * consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every driver.
  */
 public final class GpuWindow implements WindowSummary {
+
+    /** The JSON keys of the two lanes. */
+    static final String MEMORY_LANE = "gpuMemory";
+    static final String UTILIZATION_LANE = "gpuUtilization";
 
     /** About 14 hours at one sample every 500 ms; later samples still count for the reason, not the figures. */
     static final int MAX_SAMPLES = 100_000;
@@ -73,9 +79,9 @@ public final class GpuWindow implements WindowSummary {
 
     /** The usage over the samples from {@code from} to {@code to} (offsets from the window's start). */
     public GpuUsage usage(Duration from, Duration to) {
-        List<GpuReading> inside = samples.stream()
-                .filter(s -> s.offset().compareTo(from) >= 0 && s.offset().compareTo(to) <= 0)
-                .map(Sample::reading).toList();
+        List<Sample> window = samples.stream()
+                .filter(s -> s.offset().compareTo(from) >= 0 && s.offset().compareTo(to) <= 0).toList();
+        List<GpuReading> inside = window.stream().map(Sample::reading).toList();
         if (inside.isEmpty()) {
             return GpuUsage.unavailable(lastReason.orElse(GpuUsage.NO_GPU_VISIBLE + ": no GPU sample in this window"));
         }
@@ -87,7 +93,58 @@ public final class GpuWindow implements WindowSummary {
         return new GpuUsage(Optional.of(DataSize.ofBytes(peak)),
                 utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty(),
                 energy(inside), List.copyOf(devices), inside.stream().anyMatch(GpuReading::shared), inside.size(),
-                Optional.empty());
+                Optional.empty(), timeline(window));
+    }
+
+    /**
+     * The window's samples as the usage's timeline; beyond {@link GpuUsage#MAX_TIMELINE}, consecutive samples are
+     * merged (the first one's offset, the highest memory, the mean utilisation), so that no peak is averaged away.
+     */
+    private static List<GpuUsage.Sample> timeline(List<Sample> window) {
+        int per = (window.size() + GpuUsage.MAX_TIMELINE - 1) / GpuUsage.MAX_TIMELINE;
+        List<GpuUsage.Sample> timeline = new ArrayList<>();
+        for (int start = 0; start < window.size(); start += per) {
+            List<Sample> group = window.subList(start, Math.min(window.size(), start + per));
+            long memory = group.stream().mapToLong(s -> s.reading().usedMemoryBytes()).max().orElse(0);
+            OptionalDouble utilization = group.stream().filter(s -> s.reading().utilizationPercent().isPresent())
+                    .mapToDouble(s -> s.reading().utilizationPercent().getAsDouble()).average();
+            timeline.add(new GpuUsage.Sample(group.get(0).offset(), DataSize.ofBytes(memory),
+                    utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty()));
+        }
+        return timeline;
+    }
+
+    /** The GPU memory and utilisation lanes of the charts and the JSON; none without GPU samples. */
+    static List<Lane> lanes(GpuUsage usage) {
+        if (usage.timeline().isEmpty()) {
+            return List.of();
+        }
+        List<Duration> offsets = usage.timeline().stream().map(GpuUsage.Sample::offset).toList();
+        return List.of(
+                new Lane(MEMORY_LANE, "GPU memory (the container's processes)", Unit.SIZE,
+                        Optional.of(Metric.PEAK_GPU_MEMORY.key()), offsets, usage.timeline().stream()
+                                .map(s -> (double) s.memory().toBytes()).toList()),
+                new Lane(UTILIZATION_LANE, "GPU utilization % (device-wide)", Unit.PERCENT,
+                        Optional.of(Metric.AVERAGE_GPU_UTILIZATION.key()), offsets, usage.timeline().stream()
+                                .map(s -> s.utilization().map(Percentage::value).orElse(Double.NaN)).toList()));
+    }
+
+    // The samples again from the saved lanes; none where the report has no lanes.
+    private static List<GpuUsage.Sample> readBackTimeline(SavedFigures saved) {
+        Optional<Lane> memory = saved.lane(MEMORY_LANE);
+        Optional<Lane> utilization = saved.lane(UTILIZATION_LANE);
+        if (memory.isEmpty()) {
+            return List.of();
+        }
+        boolean aligned = utilization.isPresent() && utilization.get().offsets().equals(memory.get().offsets());
+        List<GpuUsage.Sample> timeline = new ArrayList<>();
+        for (int i = 0; i < memory.get().offsets().size(); i++) {
+            double percent = aligned ? utilization.get().values().get(i) : Double.NaN;
+            timeline.add(new GpuUsage.Sample(memory.get().offsets().get(i),
+                    DataSize.ofBytes(Math.round(memory.get().values().get(i))),
+                    Double.isNaN(percent) ? Optional.empty() : Optional.of(Percentage.of(percent))));
+        }
+        return timeline;
     }
 
     /**
@@ -105,7 +162,7 @@ public final class GpuWindow implements WindowSummary {
         return new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(memory.getAsDouble()))),
                 utilization.isEmpty() ? Optional.empty() : Optional.of(Percentage.of(utilization.getAsDouble())),
                 energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())),
-                List.of(), false, 0, Optional.empty());
+                List.of(), false, 0, Optional.empty(), readBackTimeline(saved));
     }
 
     /** Trapezoids of power over time between consecutive samples that both report power; empty under two. */

@@ -14,4 +14,9 @@ public interface SavedFigures {
 
     /** Why the host could not measure the figure saved under {@code field}; empty where none was saved. */
     Optional<String> unavailableReason(String field);
+
+    /** The lane saved under {@code key} (see {@link SourceKind#lanes}); empty where none was saved. */
+    default Optional<Lane> lane(String key) {
+        return Optional.empty();
+    }
 }

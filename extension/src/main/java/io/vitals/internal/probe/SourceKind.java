@@ -35,4 +35,12 @@ public interface SourceKind {
      * {@code saved} holds them; a report from before the kind holds none, which reads as "not measured".
      */
     ResourceUsage readBack(ResourceUsage usage, SavedFigures saved);
+
+    /**
+     * The timelines this kind's figures in {@code usage} add to the reports (a chart each, and the JSON), oldest
+     * sample first; none by default. {@link #readBack} gets them again from {@link SavedFigures#lane}.
+     */
+    default List<Lane> lanes(ResourceUsage usage) {
+        return List.of();
+    }
 }

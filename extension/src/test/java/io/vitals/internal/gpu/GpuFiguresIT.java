@@ -74,6 +74,14 @@ class GpuFiguresIT {
         }
         assertThat(gpu.path("peakGpuMemoryBytes").asLong()).isEqualTo(1234L * 1024 * 1024);
         assertThat(gpu.path("averageGpuUtilizationPercent").asDouble()).isEqualTo(42.0);
+        // the GPU lane: every sample the source took while the test ran, each with the fake's 1234 MiB
+        JsonNode lane = gpu.path("lanes").get(0);
+        assertThat(lane.path("key").asText()).isEqualTo("gpuMemory");
+        assertThat(lane.path("values").size()).isBetween(2, 4);
+        lane.path("values").forEach(v -> assertThat(v.asLong()).isEqualTo(1234L * 1024 * 1024));
+        assertThat(idle.path("lanes")).isEmpty();
+        assertThat(Files.readString(reports.resolve("index.html")))
+                .contains("aria-label=\"GPU memory (the container&#39;s processes)\"");
         assertThat(idle.path("peakGpuMemoryBytes").isNull()).isTrue();
         assertThat(idle.path("peakGpuMemoryBytesUnavailable").asText()).startsWith("no GPU visible");
 

@@ -148,7 +148,19 @@ public final class ReportFixtures {
                 Optional.empty(), new Timeline(timeline, interval, points, 0), phases)
                 .withGpu(new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(scale * 1234 * 1024 * 1024))),
                         Optional.of(Percentage.of(scale * 63.5)), Optional.of(Energy.ofJoules(scale * 1500)),
-                        List.of("GPU-5f1c2d3e"), false, 20, Optional.empty()));
+                        List.of("GPU-5f1c2d3e"), false, 20, Optional.empty(), gpuTimeline(scale)));
+    }
+
+    /** 20 GPU samples 500 ms apart, peaking at sample 12 with the usage's peak; sample 3 has no utilisation. */
+    public static List<GpuUsage.Sample> gpuTimeline(double scale) {
+        List<GpuUsage.Sample> samples = new ArrayList<>();
+        long peak = Math.round(scale * 1234 * 1024 * 1024);
+        for (int i = 0; i < 20; i++) {
+            long memory = i == 12 ? peak : Math.round(peak * (0.4 + i / 40.0));
+            samples.add(new GpuUsage.Sample(Duration.ofMillis(500L * i), DataSize.ofBytes(memory),
+                    i == 3 ? Optional.empty() : Optional.of(Percentage.of(60 + i % 7))));
+        }
+        return samples;
     }
 
     private static ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long oomKills) {

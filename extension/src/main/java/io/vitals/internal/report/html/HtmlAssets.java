@@ -40,7 +40,7 @@ final class HtmlAssets {
             "svg text{font-size:10px;fill:var(--muted)}svg .ct{font-size:12px;font-weight:600;fill:var(--fg)}",
             "svg .yl{text-anchor:end}svg .xl{text-anchor:middle}svg .xl.end{text-anchor:end}svg .ml,svg .lg{text-anchor:end}",
             "svg path{fill:none;stroke-width:1.5;stroke-linejoin:round}svg .grid{stroke:#eaeef2}",
-            ".s-mem{stroke:var(--mem)}.s-cpu{stroke:var(--cpu)}.s-pids{stroke:var(--pids)}",
+            ".s-mem{stroke:var(--mem)}.s-cpu{stroke:var(--cpu)}.s-pids{stroke:var(--pids)}.s-lane{stroke:#76b900}",
             ".s-br{stroke:#0969da}.s-bw{stroke:#1a7f37}.s-rx{stroke:#bc4c00}.s-tx{stroke:#8250df}",
             "text.s-br{fill:#0969da}text.s-bw{fill:#1a7f37}text.s-rx{fill:#bc4c00}text.s-tx{fill:#8250df}",
             "line.m-limit{stroke:var(--bad);stroke-dasharray:6 3}text.m-limit{fill:var(--bad)}",

@@ -3,17 +3,22 @@ package io.vitals.internal.report.html;
 import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.probe.Lane;
+import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
+import io.vitals.internal.source.SourceKinds;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The four charts of one container in one test: memory against its limit and memory budgets, CPU %, PIDs, and
- * cumulative I/O, each with the phase starts and the fault (OOM kill, exit) marked.
+ * The charts of one container in one test: memory against its limit and memory budgets, CPU %, PIDs, cumulative
+ * I/O, and a chart for each lane of a further source (GPU memory and utilisation), each with the phase starts and
+ * the fault (OOM kill, exit) marked.
  */
 final class TestCharts {
 
@@ -58,7 +63,29 @@ final class TestCharts {
                 .series("net tx", "s-tx", x, values(points, p -> p.networkSent().toBytes()));
         marks(container, io);
         io.render(out);
+        for (SourceKind kind : SourceKinds.ALL) {
+            kind.lanes(u).forEach(lane -> lane(container, lane, out));
+        }
         out.append("</div>");
+    }
+
+    // A further source's timeline (GPU memory, say) on its own time axis; samples without a figure are left out.
+    private static void lane(ContainerResult container, Lane lane, StringBuilder out) {
+        List<Integer> known = new ArrayList<>();
+        for (int i = 0; i < lane.values().size(); i++) {
+            if (!Double.isNaN(lane.values().get(i))) {
+                known.add(i);
+            }
+        }
+        if (known.isEmpty()) {
+            return;
+        }
+        double[] x = known.stream().mapToDouble(i -> Figures.seconds(lane.offsets().get(i))).toArray();
+        double[] y = known.stream().mapToDouble(i -> lane.values().get(i)).toArray();
+        LineChart chart = new LineChart(lane.title(), lane.unit()::format).series(lane.key(), "s-lane", x, y);
+        lane.budgetAttribute().ifPresent(attribute -> budgets(container, chart, attribute));
+        marks(container, chart);
+        chart.render(out);
     }
 
     // Only the budget in the chart's own unit is drawn: a memory chart shows peakMemory, not memoryHeadroom.

@@ -3,9 +3,13 @@ package io.vitals.internal.report.json;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.Unit;
+import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.SavedFigures;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -35,6 +39,28 @@ final class MetricFields implements SavedFigures {
     public Optional<String> unavailableReason(String field) {
         JsonNode node = usage.get(MetricJson.unavailableField(field));
         return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
+    }
+
+    /** The lane {@link TestJsonWriter} saved under {@code key}; empty in a file from before lanes, or without it. */
+    @Override
+    public Optional<Lane> lane(String key) {
+        JsonNode lanes = usage.get("lanes");
+        if (lanes == null) {
+            return Optional.empty();
+        }
+        for (JsonNode lane : lanes) {
+            if (lane.get("key").asText().equals(key)) {
+                List<Duration> offsets = new ArrayList<>();
+                lane.get("offsetMs").forEach(o -> offsets.add(Duration.ofMillis(o.asLong())));
+                List<Double> values = new ArrayList<>();
+                lane.get("values").forEach(v -> values.add(v.isNull() ? Double.NaN : v.asDouble()));
+                JsonNode budget = lane.get("budgetAttribute");
+                return Optional.of(new Lane(key, lane.get("title").asText(), Unit.valueOf(lane.get("unit").asText()),
+                        budget == null || budget.isNull() ? Optional.empty() : Optional.of(budget.asText()), offsets,
+                        values));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A size or count figure every usage has, as the whole number the writer printed. */

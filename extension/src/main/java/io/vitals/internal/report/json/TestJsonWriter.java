@@ -7,6 +7,8 @@ import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.probe.Lane;
+import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
@@ -15,6 +17,7 @@ import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
+import io.vitals.internal.source.SourceKinds;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -123,7 +126,7 @@ public final class TestJsonWriter {
         json.writeFieldName("after");
         writeSnapshot(json, usage.after());
         json.writeFieldName("usage");
-        writeUsage(json, usage);
+        writeUsage(json, usage, true);
         writeTimeline(json, usage.timeline());
         json.writeArrayFieldStart("phases");
         for (ResourceUsage.Phase phase : usage.phases()) {
@@ -131,7 +134,7 @@ public final class TestJsonWriter {
             json.writeStringField("name", phase.name());
             seconds(json, "startSeconds", phase.start());
             json.writeFieldName("usage");
-            writeUsage(json, phase.usage());
+            writeUsage(json, phase.usage(), false);
             json.writeEndObject();
         }
         json.writeEndArray();
@@ -194,9 +197,13 @@ public final class TestJsonWriter {
 
     // Every figure first, from the metric entries; then the details behind them (how the peak was measured, the
     // split of CPU time, counts of events, pressure), which no budget is set on.
-    private static void writeUsage(JsonGenerator json, ResourceUsage u) throws IOException {
+    // A phase's lanes are the test's, cut: only the test's usage keeps them.
+    private static void writeUsage(JsonGenerator json, ResourceUsage u, boolean lanes) throws IOException {
         json.writeStartObject();
         MetricJson.writeFields(json, u);
+        if (lanes) {
+            writeLanes(json, u);
+        }
         json.writeObjectFieldStart("peakMemory");
         json.writeNumberField("bytes", u.peak().value().toBytes());
         seconds(json, "atSeconds", u.peak().at());
@@ -214,6 +221,33 @@ public final class TestJsonWriter {
         json.writeNumberField("memoryLimitHits", u.memoryLimitHits());
         writePressure(json, u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo());
         json.writeEndObject();
+    }
+
+    private static void writeLanes(JsonGenerator json, ResourceUsage u) throws IOException {
+        json.writeArrayFieldStart("lanes");
+        for (SourceKind kind : SourceKinds.ALL) {
+            for (Lane lane : kind.lanes(u)) {
+                json.writeStartObject();
+                json.writeStringField("key", lane.key());
+                json.writeStringField("title", lane.title());
+                json.writeStringField("unit", lane.unit().name());
+                string(json, "budgetAttribute", lane.budgetAttribute());
+                long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
+                json.writeFieldName("offsetMs");
+                json.writeArray(offsets, 0, offsets.length);
+                json.writeArrayFieldStart("values");
+                for (double value : lane.values()) {
+                    if (Double.isNaN(value)) {
+                        json.writeNull();
+                    } else {
+                        json.writeNumber(value);
+                    }
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+        }
+        json.writeEndArray();
     }
 
     private static void writePressure(JsonGenerator json, Optional<PressureStall> cpu, Optional<PressureStall> memory,

@@ -76,6 +76,20 @@ class HtmlReportTests {
     }
 
     @Test
+    @DisplayName("a container with GPU samples gets a GPU memory and a GPU utilization chart; one without, neither")
+    void gpuLanes() {
+        TestResult gpu = ReportFixtures.result("com.example.T", "gpu");
+        TestResult none = ReportFixtures.withoutGpu(ReportFixtures.result("com.example.T", "cpu"), List.of());
+
+        String withGpu = new HtmlReport().write(run(List.of(gpu)));
+        String without = new HtmlReport().write(run(List.of(none)));
+
+        assertThat(withGpu).contains("aria-label=\"GPU memory (the container&#39;s processes)\"")
+                .contains("aria-label=\"GPU utilization % (device-wide)\"").contains("class=\"s-lane\"");
+        assertThat(without).doesNotContain("aria-label=\"GPU memory").doesNotContain("class=\"s-lane\"");
+    }
+
+    @Test
     @DisplayName("the page is self-contained: nothing is loaded from a URL")
     void selfContained() {
         String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"))));
@@ -105,7 +119,8 @@ class HtmlReportTests {
             count++;
             assertThat(paths.group(1).chars().filter(ch -> ch == 'l').count() + 1).isLessThanOrEqualTo(300);
         }
-        assertThat(count).isEqualTo(7);
+        // memory, CPU, PIDs, four I/O series, and the fixture's two GPU lanes
+        assertThat(count).isEqualTo(9);
     }
 
     @Test

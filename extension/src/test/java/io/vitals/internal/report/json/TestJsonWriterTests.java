@@ -2,6 +2,7 @@ package io.vitals.internal.report.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportFixtures;
@@ -173,6 +174,42 @@ class TestJsonWriterTests {
         assertThat(c.at("/phases/1/name").asText()).isEqualTo("train");
         assertThat(c.at("/budgets/0/attribute").asText()).isEqualTo("peakMemory");
         assertThat(c.at("/budgets/0/passed").asBoolean()).isTrue();
+    }
+
+    @Test
+    @DisplayName("GPU samples are kept as lanes of the test's usage (null where a sample has no figure) and read back")
+    void gpuLanes() throws Exception {
+        TestResult result = ReportFixtures.result("com.example.TrainTests", "train");
+        GpuUsage gpu = result.containers().get(0).usage().gpu();
+        JsonNode json = mapper.readTree(writer.write(result));
+
+        JsonNode lanes = json.at("/containers/0/usage/lanes");
+        assertThat(lanes).hasSize(2);
+        assertThat(lanes.get(0).get("key").asText()).isEqualTo("gpuMemory");
+        assertThat(lanes.get(0).get("unit").asText()).isEqualTo("SIZE");
+        assertThat(lanes.get(0).get("budgetAttribute").asText()).isEqualTo("peakGpuMemory");
+        assertThat(lanes.get(0).get("offsetMs").get(12).asLong()).isEqualTo(6000);
+        assertThat(lanes.get(0).get("values").get(12).asLong()).isEqualTo(gpu.peakMemory().orElseThrow().toBytes());
+        assertThat(lanes.get(1).get("key").asText()).isEqualTo("gpuUtilization");
+        assertThat(lanes.get(1).get("values").get(3).isNull()).isTrue();
+        assertThat(json.at("/containers/0/phases/0/usage").has("lanes")).isFalse();
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+
+        TestResult back = new TestJsonReader(mapper).read(writer.write(result), "train.json");
+        assertThat(back.containers().get(0).usage().gpu().timeline()).isEqualTo(gpu.timeline());
+    }
+
+    @Test
+    @DisplayName("without GPU samples there is no lane, and a report from before lanes reads back without a timeline")
+    void noGpuLanes() throws Exception {
+        TestResult result = ReportFixtures.withoutGpu(ReportFixtures.result("com.example.TrainTests", "train"),
+                java.util.List.of());
+        JsonNode json = mapper.readTree(writer.write(result));
+        assertThat(json.at("/containers/0/usage/lanes")).isEmpty();
+
+        ((com.fasterxml.jackson.databind.node.ObjectNode) json.at("/containers/0/usage")).remove("lanes");
+        TestResult back = new TestJsonReader(mapper).read(mapper.writeValueAsBytes(json), "train.json");
+        assertThat(back.containers().get(0).usage().gpu().timeline()).isEmpty();
     }
 
     @Test
