@@ -8,7 +8,8 @@
 # What it does: starts a TensorFlow GPU job in a container (--gpus all), reads the container's PIDs from its cgroup,
 # and compares
 #   (a) nvidia-smi --query-compute-apps used_memory summed over those PIDs, and
-#   (b) what Vitals' nvidia-smi source attributes to the container (io.vitals.internal.gpu.GpuCheck, test classes),
+#   (b) what Vitals' GPU source attributes to the container, through nvidia-smi and through NVML
+#       (io.vitals.internal.gpu.GpuCheck, test classes),
 # printing both. Exit 1 with "no NVIDIA GPU visible: nvidia-smi not found" where there is no GPU.
 set -euo pipefail
 
@@ -54,13 +55,19 @@ echo "nvidia-smi: ${smi_mib} MiB used by the container's processes"
 cd "$REPO"
 mvn -B -q -pl extension test-compile >/dev/null
 cp=$(mvn -B -q -pl extension dependency:build-classpath -Dmdep.outputFile=/dev/stdout)
-vitals_bytes=$(java -cp "extension/target/classes:extension/target/test-classes:$cp" \
-  io.vitals.internal.gpu.GpuCheck "$SMI" "$(docker inspect -f '{{.Id}}' "$name")" "$pid")
-vitals_mib=$((vitals_bytes / 1024 / 1024))
-echo "Vitals:     ${vitals_mib} MiB (peakGpuMemory of one sample)"
-
-if [ "$vitals_mib" -ne "$smi_mib" ]; then
-  echo "MISMATCH: Vitals ${vitals_mib} MiB, nvidia-smi ${smi_mib} MiB" >&2
-  exit 2
-fi
-echo "OK: Vitals and nvidia-smi agree"
+status=0
+# both of Vitals' drivers: nvidia-smi, and NVML through libnvidia-ml.so.1 (the default where it loads)
+for driver in "$SMI" nvml; do
+  vitals_bytes=$(java -cp "extension/target/classes:extension/target/test-classes:$cp" \
+    io.vitals.internal.gpu.GpuCheck "$driver" "$(docker inspect -f '{{.Id}}' "$name")" "$pid")
+  vitals_mib=$((vitals_bytes / 1024 / 1024))
+  echo "Vitals ($driver): ${vitals_mib} MiB (peakGpuMemory of one sample)"
+  # NVML counts bytes and nvidia-smi prints whole MiB: allow the rounding of one MiB
+  diff=$((vitals_mib - smi_mib))
+  if [ "${diff#-}" -gt 1 ]; then
+    echo "MISMATCH: Vitals ($driver) ${vitals_mib} MiB, nvidia-smi ${smi_mib} MiB" >&2
+    status=2
+  fi
+done
+[ "$status" -eq 0 ] && echo "OK: Vitals (nvidia-smi and NVML) and nvidia-smi agree"
+exit "$status"

@@ -102,18 +102,18 @@ public record GpuUsage(
 
     /** How {@link #peakMemory()} was measured, in words, for budget checks and breach messages. */
     public String describeMemoryMethod() {
-        return "nvidia-smi used_memory of the container's processes (cgroup.procs), sampled every second or slower ("
+        return "GPU memory the driver lists for the container's processes (cgroup.procs), sampled every second or slower ("
                 + samples + " samples)";
     }
 
     /** How {@link #averageUtilization()} was measured, in words. */
     public String describeUtilizationMethod() {
-        return "nvidia-smi utilization.gpu of " + describeDevices() + ", sampled every second or slower";
+        return "device utilisation (utilization.gpu) of " + describeDevices() + ", sampled every second or slower";
     }
 
     /** How {@link #energy()} was measured, in words. */
     public String describeEnergyMethod() {
-        return "integrated from power.draw samples of " + describeDevices();
+        return "integrated from power samples of " + describeDevices();
     }
 
     private String describeDevices() {

@@ -83,10 +83,15 @@ public @interface MeasureResources {
     String STRICT_KEY = "vitals.strict";
 
     /**
-     * Key that turns GPU figures on or off: {@value}. {@code auto} (the default) reads them where
-     * {@link #GPU_NVIDIA_SMI_KEY nvidia-smi} runs, and reports "no GPU visible" elsewhere; {@code off} never runs it.
+     * Key that says where GPU figures come from: {@value}. {@code auto} (the default) reads them from NVML where
+     * {@link #GPU_NVML_KEY its library} loads, else from {@link #GPU_NVIDIA_SMI_KEY nvidia-smi} where it runs, and
+     * reports "no GPU visible" elsewhere; {@code nvml} and {@code nvidia_smi} use that one only; {@code off} never
+     * looks.
      */
     String GPU_KEY = "vitals.gpu";
+
+    /** Key of the NVML library GPU figures come from: {@value}. Default {@code libnvidia-ml.so.1}, as the driver installs it. */
+    String GPU_NVML_KEY = "vitals.gpu.nvml";
 
     /** Key of the {@code nvidia-smi} binary GPU figures come from: {@value}. Default {@code nvidia-smi} on the PATH. */
     String GPU_NVIDIA_SMI_KEY = "vitals.gpu.nvidiaSmi";

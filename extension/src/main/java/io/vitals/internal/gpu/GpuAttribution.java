@@ -19,8 +19,12 @@ final class GpuAttribution {
     private GpuAttribution() {
     }
 
-    /** One query's output: every device and every compute process, taken at {@code queriedAtNanos}. */
-    record Query(long queriedAtNanos, List<NvidiaSmiOutput.Device> devices, List<NvidiaSmiOutput.Process> processes) {
+    /**
+     * One query's output: every device and every compute process, taken at {@code queriedAtNanos} from
+     * {@code driver} ("nvidia-smi", "NVML (libnvidia-ml.so.1)"), which messages name.
+     */
+    record Query(long queriedAtNanos, List<NvidiaSmiOutput.Device> devices, List<NvidiaSmiOutput.Process> processes,
+            String driver) {
         Query {
             devices = List.copyOf(devices);
             processes = List.copyOf(processes);
@@ -34,21 +38,22 @@ final class GpuAttribution {
      */
     static Extra<GpuReading> attribute(Query query, Set<Long> pids) {
         if (query.devices().isEmpty()) {
-            return Extra.unavailable(GpuUsage.NO_GPU_VISIBLE + ": nvidia-smi lists no GPU");
+            return Extra.unavailable(GpuUsage.NO_GPU_VISIBLE + ": " + query.driver() + " lists no GPU");
         }
-        long usedMiB = 0;
+        long usedBytes = 0;
         int processes = 0;
         Set<String> devices = new LinkedHashSet<>();
         for (NvidiaSmiOutput.Process process : query.processes()) {
             if (pids.contains(process.pid())) {
                 processes++;
-                usedMiB += process.usedMemoryMiB().orElse(0);
+                usedBytes += process.usedMemoryBytes().orElse(0);
                 devices.add(process.gpuUuid());
             }
         }
         if (processes == 0) {
             return Extra.unavailable(GpuUsage.NO_GPU_VISIBLE + " to this container: none of its " + pids.size()
-                    + " processes is among the " + query.processes().size() + " GPU processes nvidia-smi lists");
+                    + " processes is among the " + query.processes().size() + " GPU processes " + query.driver()
+                    + " lists");
         }
         boolean shared = query.processes().stream()
                 .anyMatch(p -> devices.contains(p.gpuUuid()) && !pids.contains(p.pid()));
@@ -63,7 +68,7 @@ final class GpuAttribution {
         List<NvidiaSmiOutput.Device> powered = used.stream().filter(d -> d.powerWatts().isPresent()).toList();
         OptionalDouble power = powered.isEmpty() ? OptionalDouble.empty()
                 : OptionalDouble.of(powered.stream().mapToDouble(d -> d.powerWatts().getAsDouble()).sum());
-        return Extra.of(new GpuReading(query.queriedAtNanos(), usedMiB * 1024 * 1024, processes,
+        return Extra.of(new GpuReading(query.queriedAtNanos(), usedBytes, processes,
                 List.copyOf(devices), utilization, power, shared));
     }
 }

@@ -10,12 +10,13 @@ import io.vitals.internal.probe.WindowSummary;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and its binary's path, and
+ * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and the driver's path, and
  * GPU figures as one {@link SourceKind kind of source}: these sources, summed up per window by {@link GpuWindow}.
  */
 public final class GpuSources {
@@ -48,16 +49,23 @@ public final class GpuSources {
         }
     };
 
-    /** Whether GPU figures are read. */
+    /** Whether GPU figures are read, and from where. */
     public enum Mode {
-        /** Read where {@code nvidia-smi} runs; "no GPU visible" elsewhere. */
+        /** From NVML where its library loads, else from {@code nvidia-smi} where it runs; "no GPU visible" elsewhere. */
         AUTO,
+        /** From NVML only. */
+        NVML,
+        /** From {@code nvidia-smi} only. */
+        NVIDIA_SMI,
         /** Never read: GPU figures are "not measured". */
         OFF
     }
 
     /** The binary, found on the PATH. */
     public static final String DEFAULT_NVIDIA_SMI = "nvidia-smi";
+
+    /** The NVML library, found by the dynamic loader. */
+    public static final String DEFAULT_NVML = Nvml.DEFAULT_LIBRARY;
 
     private GpuSources() {
     }
@@ -73,7 +81,28 @@ public final class GpuSources {
         if (mode == Mode.OFF) {
             return List.of();
         }
+        String library = reader.read(MeasureResources.GPU_NVML_KEY, SettingParser.text(), DEFAULT_NVML);
         String binary = reader.read(MeasureResources.GPU_NVIDIA_SMI_KEY, SettingParser.text(), DEFAULT_NVIDIA_SMI);
-        return List.of(NvidiaSmiSource.forThisHost(binary));
+        return List.of(GpuSource.forThisHost(driver(mode, library, binary)));
+    }
+
+    // NVML first (no process per query), nvidia-smi where the library is missing or finds no driver.
+    static GpuDriver driver(Mode mode, String library, String binary) {
+        if (mode == Mode.NVIDIA_SMI) {
+            return new NvidiaSmi(binary);
+        }
+        try {
+            return Nvml.load(library);
+        } catch (IOException e) {
+            return mode == Mode.NVML ? new Unanswered("NVML (" + library + ")", e.getMessage()) : new NvidiaSmi(binary);
+        }
+    }
+
+    /** A driver that could not be had: its first query tells the source why, which then reads "no GPU visible". */
+    private record Unanswered(String name, String reason) implements GpuDriver {
+        @Override
+        public GpuAttribution.Query query(long nowNanos) throws IOException {
+            throw new IOException(reason);
+        }
     }
 }

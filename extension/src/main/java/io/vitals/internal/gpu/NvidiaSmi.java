@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * queries take milliseconds with persistence mode (netdata #10362: 0.007 s against 0.4 s for {@code -q -x}), and
  * Vitals asks at most every 500 ms.
  */
-final class NvidiaSmi {
+final class NvidiaSmi implements GpuDriver {
 
     /** A query that runs longer (a hung driver, nvidia_gpu_exporter #89) loses that sample, not the test. */
     private static final long TIMEOUT_SECONDS = 5;
@@ -23,8 +23,20 @@ final class NvidiaSmi {
         this.binary = binary;
     }
 
-    String binary() {
+    /** The binary as configured: "nvidia-smi", or a path. */
+    @Override
+    public String name() {
         return binary;
+    }
+
+    @Override
+    public GpuAttribution.Query query(long nowNanos) throws IOException {
+        try {
+            return new GpuAttribution.Query(nowNanos, NvidiaSmiOutput.devices(queryGpus()),
+                    NvidiaSmiOutput.processes(queryProcesses()), binary);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     /** {@code nvidia-smi --query-gpu=…} */

@@ -29,8 +29,11 @@ final class NvidiaSmiOutput {
             OptionalDouble temperatureCelsius, OptionalDouble smClockMHz) {
     }
 
-    /** One compute process, by host PID (the driver knows no PID namespaces). */
-    record Process(long pid, OptionalLong usedMemoryMiB, String gpuUuid) {
+    /**
+     * One compute process, by host PID (the driver knows no PID namespaces), and the bytes it holds on the device;
+     * empty where the driver does not say (MIG without privileges).
+     */
+    record Process(long pid, OptionalLong usedMemoryBytes, String gpuUuid) {
     }
 
     static List<Device> devices(String text) {
@@ -49,7 +52,9 @@ final class NvidiaSmiOutput {
             if (pid.isEmpty()) {
                 continue; // no PID to attribute (MIG without privileges shows none)
             }
-            processes.add(new Process(pid.getAsLong(), whole(f[1], f), f[2]));
+            OptionalLong mib = whole(f[1], f);
+            processes.add(new Process(pid.getAsLong(),
+                    mib.isPresent() ? OptionalLong.of(mib.getAsLong() * 1024 * 1024) : OptionalLong.empty(), f[2]));
         }
         return processes;
     }

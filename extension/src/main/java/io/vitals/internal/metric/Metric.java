@@ -90,7 +90,7 @@ public enum Metric {
             .budgetable().read(u -> u.peakGpuMemory().map(s -> (double) s.toBytes()).orElse(Double.NaN)).sampled()
             .method(u -> u.gpu().describeMemoryMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
             .gauge("vitals_container_gpu_memory_peak_bytes",
-                    "Highest GPU memory held by the container's processes (nvidia-smi used_memory of its PIDs).")),
+                    "Highest GPU memory held by the container's processes (as NVML or nvidia-smi lists its PIDs).")),
     AVERAGE_GPU_UTILIZATION(figure("averageGpuUtilization", "average GPU utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuUtilizationPercent")
             .budgetable().read(u -> u.averageGpuUtilization().map(Percentage::value).orElse(Double.NaN)).sampled()
@@ -103,7 +103,7 @@ public enum Metric {
             .method(u -> u.gpu().describeEnergyMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
             .context(Metric::gpuSharing)
             .counter("vitals_container_gpu_energy_joules_total",
-                    "Energy of the GPUs the container used, integrated from power.draw (device-wide).")),
+                    "Energy of the GPUs the container used, integrated from power samples (device-wide).")),
     /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */
     WALL_TIME(figure("wallTime", "wall time", Unit.DURATION, Direction.CEILING, Resource.TIME, "wallSeconds")
             .read(u -> Unit.seconds(u.wallTime())).method(HowMeasured::wallClock).comparedOnRequest(0.1)

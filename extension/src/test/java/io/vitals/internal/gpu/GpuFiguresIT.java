@@ -13,20 +13,24 @@ import io.vitals.testing.StressContainer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.testcontainers.junit.jupiter.Container;
 
 /**
- * A GPU figure from the source to the budget and the reports, without a GPU: a fake {@code nvidia-smi} attributes
- * 1234 MiB of GPU memory to the real host PID of one container, and nothing to another.
+ * A GPU figure from the source to the budget and the reports, without a GPU: a fake {@code nvidia-smi}, or a
+ * {@code libnvidia-ml.so.1} compiled from {@code src/test/c/nvml-stub.c} and called through JNA, attributes 1234 MiB
+ * of GPU memory to the real host PID of one container, and nothing to another.
  */
-@DisplayName("GPU figures, end to end, on a fake nvidia-smi")
+@DisplayName("GPU figures, end to end, on a fake nvidia-smi and on a compiled NVML stub")
 class GpuFiguresIT {
 
     /** Where the fixture writes its GPU container's host PID for the fake nvidia-smi to read. */
@@ -35,25 +39,32 @@ class GpuFiguresIT {
     @TempDir
     Path dir;
 
-    @Test
+    @ParameterizedTest(name = "vitals.gpu={0}")
+    @ValueSource(strings = {"nvidia_smi", "nvml"})
     @DisplayName("a GPU memory budget fails naming 1.2 GiB; JSON, summary.md and vitals.prom carry it; "
             + "a container without GPU processes reads 'no GPU visible'")
-    void gpuFigures() throws Exception {
+    void gpuFigures(String driver) throws Exception {
         pidFile = dir.resolve("pid");
-        Path smi = dir.resolve("nvidia-smi");
-        Files.writeString(smi, "#!/bin/bash\n"
-                + "pid=$(cat '" + pidFile + "' 2>/dev/null)\n"
-                + "case \"$1\" in\n"
-                + "  --query-gpu=*) echo 'GPU-fake-0000, 0, 42, 10, 100.00, 2000, 81559, 50, 1500' ;;\n"
-                + "  --query-compute-apps=*) if [ -n \"$pid\" ]; then echo \"$pid, 1234, GPU-fake-0000\"; fi ;;\n"
-                + "  *) exit 2 ;;\n"
-                + "esac\n");
-        Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwx------"));
+        Map<String, String> config = new HashMap<>(Map.of("vitals.console", "off", "vitals.gpu", driver));
+        if (driver.equals("nvml")) {
+            // a compiled libnvidia-ml.so.1 that lists the PID in pidFile as holding 1234 MiB (src/test/c)
+            config.put("vitals.gpu.nvml", NvmlStub.compile(dir, pidFile).toString());
+        } else {
+            Path smi = dir.resolve("nvidia-smi");
+            Files.writeString(smi, "#!/bin/bash\n"
+                    + "pid=$(cat '" + pidFile + "' 2>/dev/null)\n"
+                    + "case \"$1\" in\n"
+                    + "  --query-gpu=*) echo 'GPU-fake-0000, 0, 42, 10, 100.00, 2000, 81559, 50, 1500' ;;\n"
+                    + "  --query-compute-apps=*) if [ -n \"$pid\" ]; then echo \"$pid, 1234, GPU-fake-0000\"; fi ;;\n"
+                    + "  *) exit 2 ;;\n"
+                    + "esac\n");
+            Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwx------"));
+            config.put("vitals.gpu.nvidiaSmi", smi.toString());
+        }
         Path reports = dir.resolve("reports");
 
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .configurationParameters(Map.of("vitals.console", "off", "vitals.reportDir", reports.toString(),
-                        "vitals.gpu.nvidiaSmi", smi.toString()))
+        config.put("vitals.reportDir", reports.toString());
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").configurationParameters(config)
                 .selectors(selectClass(GpuTestCases.class)).execute();
 
         results.testEvents().assertStatistics(stats -> stats.failed(1));

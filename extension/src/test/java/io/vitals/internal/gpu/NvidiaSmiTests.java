@@ -35,7 +35,7 @@ class NvidiaSmiTests {
 
     static GpuAttribution.Query query(long at, String gpus, String apps) {
         return new GpuAttribution.Query(at, NvidiaSmiOutput.devices(fixture(gpus)),
-                NvidiaSmiOutput.processes(fixture(apps)));
+                NvidiaSmiOutput.processes(fixture(apps)), "nvidia-smi");
     }
 
     @Nested
@@ -66,7 +66,7 @@ class NvidiaSmiTests {
             assertThat(NvidiaSmiOutput.devices(fixture("gpus-mig.csv"))).singleElement()
                     .satisfies(d -> assertThat(d.utilizationPercent()).isEmpty());
             assertThat(NvidiaSmiOutput.processes(fixture("apps-mig.csv"))).singleElement()
-                    .satisfies(p -> assertThat(p.usedMemoryMiB()).isEmpty());
+                    .satisfies(p -> assertThat(p.usedMemoryBytes()).isEmpty());
         }
 
         @Test
@@ -123,7 +123,7 @@ class NvidiaSmiTests {
         @Test
         @DisplayName("no GPU at all: no GPU visible")
         void noGpu() {
-            Extra<GpuReading> gpu = GpuAttribution.attribute(new GpuAttribution.Query(1, List.of(), List.of()),
+            Extra<GpuReading> gpu = GpuAttribution.attribute(new GpuAttribution.Query(1, List.of(), List.of(), "nvidia-smi"),
                     Set.of(4242L));
             assertThat(gpu.reason()).hasValue("no GPU visible: nvidia-smi lists no GPU");
         }

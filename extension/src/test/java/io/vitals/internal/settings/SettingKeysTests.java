@@ -93,7 +93,7 @@ class SettingKeysTests {
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
                 "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",
-                "vitals.gpu", "vitals.gpu.nvidiaSmi");
+                "vitals.gpu", "vitals.gpu.nvml", "vitals.gpu.nvidiaSmi");
     }
 
     private static Set<String> literals(Path file) throws IOException {

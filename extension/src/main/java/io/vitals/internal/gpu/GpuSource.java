@@ -15,39 +15,38 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * The GPU source: queries {@code nvidia-smi} for devices and compute processes and attributes them to each
- * container by the PIDs of its cgroup ({@link GpuAttribution}). One query serves every container for
- * {@link #MIN_PERIOD}: NVML refreshes utilisation every 1/6 s to 1 s, so asking faster buys nothing.
+ * The GPU source: queries a {@link GpuDriver} (NVML, or {@code nvidia-smi}) for devices and compute processes and
+ * attributes them to each container by the PIDs of its cgroup ({@link GpuAttribution}). One query serves every
+ * container for {@link #MIN_PERIOD}: NVML refreshes utilisation every 1/6 s to 1 s, so asking faster buys nothing.
  *
- * <p>Where the binary does not run (no driver, not on the PATH), the first query finds out and every later
+ * <p>Where the driver does not answer at all (no driver, no binary), the first query finds out and every later
  * reading says "no GPU visible: …" at no cost.
  */
-public final class NvidiaSmiSource implements ReadingSource {
+public final class GpuSource implements ReadingSource {
 
     /** The shortest time between two queries; the sampler's full reads come every second anyway. */
     static final Duration MIN_PERIOD = Duration.ofMillis(500);
 
-    private final NvidiaSmi smi;
+    private final GpuDriver driver;
     private final ContainerPids pids;
     private final LongSupplier nanoTime;
     private GpuAttribution.Query last;
     private Optional<String> noGpu = Optional.empty();
 
-    NvidiaSmiSource(NvidiaSmi smi, ContainerPids pids, LongSupplier nanoTime) {
-        this.smi = smi;
+    GpuSource(GpuDriver driver, ContainerPids pids, LongSupplier nanoTime) {
+        this.driver = driver;
         this.pids = pids;
         this.nanoTime = nanoTime;
     }
 
-    /** A source running {@code binary} (a path, or a name on the PATH) for containers of this host. */
-    public static NvidiaSmiSource forThisHost(String binary) {
-        return new NvidiaSmiSource(new NvidiaSmi(binary), new ContainerPids(CgroupLocator.forThisHost()),
-                System::nanoTime);
+    /** A source asking {@code driver} about containers of this host. */
+    static GpuSource forThisHost(GpuDriver driver) {
+        return new GpuSource(driver, new ContainerPids(CgroupLocator.forThisHost()), System::nanoTime);
     }
 
     @Override
     public String name() {
-        return "nvidia-smi";
+        return driver.name();
     }
 
     @Override
@@ -74,22 +73,15 @@ public final class NvidiaSmiSource implements ReadingSource {
         if (last != null && now - last.queriedAtNanos() < MIN_PERIOD.toNanos()) {
             return Optional.of(last);
         }
-        String devices;
         try {
-            devices = smi.queryGpus();
+            last = driver.query(now);
         } catch (IOException e) {
             if (last == null) {
                 // never answered: no driver or no binary here, which is no error but a host without a GPU
-                noGpu = Optional.of(GpuUsage.NO_GPU_VISIBLE + ": " + smi.binary() + " does not run here ("
+                noGpu = Optional.of(GpuUsage.NO_GPU_VISIBLE + ": " + driver.name() + " does not run here ("
                         + e.getMessage() + ")");
                 return Optional.empty();
             }
-            throw new ProbeException(e.getMessage(), e);
-        }
-        try {
-            last = new GpuAttribution.Query(now, NvidiaSmiOutput.devices(devices),
-                    NvidiaSmiOutput.processes(smi.queryProcesses()));
-        } catch (IOException | IllegalArgumentException e) {
             throw new ProbeException(e.getMessage(), e);
         }
         return Optional.of(last);
