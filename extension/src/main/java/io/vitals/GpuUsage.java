@@ -21,7 +21,11 @@ import org.apiguardian.api.API;
  * @param peakMemory the highest GPU memory the container's processes held at one sample; empty when none was seen
  * @param averageUtilization the average of the device utilisation ({@code utilization.gpu}) over the samples
  *     in which the container had a GPU process
- * @param energy the devices' energy over those samples, integrated from their power draw
+ * @param averageSmUtilization the container's own processes' share of the SMs, averaged over those samples
+ *     (NVML's per-process samples); empty where the driver keeps none (nvidia-smi, MIG)
+ * @param energy the devices' energy over those samples: the difference of the driver's energy counters where
+ *     every device has one, else integrated from their power draw
+ * @param energyFromCounter whether {@code energy} is the counters' difference
  * @param devices the UUIDs of the GPUs the container's processes used
  * @param deviceShared whether processes outside the container used those GPUs too
  * @param samples how many GPU samples showed the container using a GPU
@@ -35,7 +39,9 @@ import org.apiguardian.api.API;
 public record GpuUsage(
         Optional<DataSize> peakMemory,
         Optional<Percentage> averageUtilization,
+        Optional<Percentage> averageSmUtilization,
         Optional<Energy> energy,
+        boolean energyFromCounter,
         List<String> devices,
         boolean deviceShared,
         long samples,
@@ -67,6 +73,7 @@ public record GpuUsage(
     public GpuUsage {
         Objects.requireNonNull(peakMemory, "peakMemory");
         Objects.requireNonNull(averageUtilization, "averageUtilization");
+        Objects.requireNonNull(averageSmUtilization, "averageSmUtilization");
         Objects.requireNonNull(energy, "energy");
         devices = List.copyOf(devices);
         Objects.requireNonNull(unavailableReason, "unavailableReason");
@@ -75,7 +82,8 @@ public record GpuUsage(
 
     /** No GPU figures, and why. */
     public static GpuUsage unavailable(String reason) {
-        return new GpuUsage(Optional.empty(), Optional.empty(), Optional.empty(), List.of(), false, 0,
+        return new GpuUsage(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false, List.of(),
+                false, 0,
                 Optional.of(Objects.requireNonNull(reason, "reason")), List.of());
     }
 
@@ -111,9 +119,16 @@ public record GpuUsage(
         return "device utilisation (utilization.gpu) of " + describeDevices() + ", sampled every second or slower";
     }
 
+    /** How {@link #averageSmUtilization()} was measured, in words. */
+    public String describeSmUtilizationMethod() {
+        return "the SM share of the container's own processes (NVML process samples), averaged over " + samples
+                + " samples";
+    }
+
     /** How {@link #energy()} was measured, in words. */
     public String describeEnergyMethod() {
-        return "integrated from power samples of " + describeDevices();
+        return (energyFromCounter ? "the difference of the energy counters of " : "integrated from power samples of ")
+                + describeDevices();
     }
 
     private String describeDevices() {

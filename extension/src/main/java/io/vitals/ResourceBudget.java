@@ -101,6 +101,13 @@ public @interface ResourceBudget {
      */
     String averageGpuUtilization() default "";
 
+    /**
+     * The container's own processes' average share of the SMs of its GPUs, e.g. {@code "50%"}: unlike
+     * {@link #averageGpuUtilization()}, other processes on a shared GPU do not count. From NVML's per-process
+     * samples; "not measurable here" where the driver keeps none (nvidia-smi, MIG).
+     */
+    String averageGpuSmUtilization() default "";
+
     /** Energy of the GPUs the container used, e.g. {@code "12kJ"} or {@code "1.5Wh"}; integrated from power draw. */
     String gpuEnergy() default "";
 

@@ -238,6 +238,20 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         return atMost(limit(Metric.AVERAGE_GPU_UTILIZATION, budget));
     }
 
+    /**
+     * Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average,
+     * e.g. {@code "50%"}: the container's share, where {@link #hasAverageGpuUtilizationAtMost} is the device's.
+     * Known only from NVML's per-process samples; fails, with the reason, where there are none.
+     */
+    public SELF hasAverageGpuSmUtilizationAtMost(String budget) {
+        return atMost(Limit.parse(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
+    }
+
+    /** Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average. */
+    public SELF hasAverageGpuSmUtilizationAtMost(Percentage budget) {
+        return atMost(limit(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
+    }
+
     /** Verifies that the GPUs the container used drew at most {@code budget} of energy, e.g. {@code "12kJ"}. */
     public SELF hasGpuEnergyAtMost(String budget) {
         return atMost(Limit.parse(Metric.GPU_ENERGY, budget));

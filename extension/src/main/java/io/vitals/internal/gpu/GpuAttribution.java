@@ -6,6 +6,7 @@ import io.vitals.internal.probe.Extra;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -21,14 +22,26 @@ final class GpuAttribution {
 
     /**
      * One query's output: every device and every compute process, taken at {@code queriedAtNanos} from
-     * {@code driver} ("nvidia-smi", "NVML (libnvidia-ml.so.1)"), which messages name.
+     * {@code driver} ("nvidia-smi", "NVML (libnvidia-ml.so.1)"), which messages name; and, per device that keeps
+     * per-process samples, each process's share of its SMs since the previous query (none from nvidia-smi).
      */
     record Query(long queriedAtNanos, List<NvidiaSmiOutput.Device> devices, List<NvidiaSmiOutput.Process> processes,
-            String driver) {
+            String driver, Map<String, List<ProcessSm>> smShares) {
         Query {
             devices = List.copyOf(devices);
             processes = List.copyOf(processes);
+            smShares = Map.copyOf(smShares);
         }
+
+        /** A query without per-process SM shares (nvidia-smi). */
+        Query(long queriedAtNanos, List<NvidiaSmiOutput.Device> devices, List<NvidiaSmiOutput.Process> processes,
+                String driver) {
+            this(queriedAtNanos, devices, processes, driver, Map.of());
+        }
+    }
+
+    /** One process's average share of one device's SMs (percent) over the samples since the previous query. */
+    record ProcessSm(long pid, String gpuUuid, double percent) {
     }
 
     /**
@@ -68,7 +81,16 @@ final class GpuAttribution {
         List<NvidiaSmiOutput.Device> powered = used.stream().filter(d -> d.powerWatts().isPresent()).toList();
         OptionalDouble power = powered.isEmpty() ? OptionalDouble.empty()
                 : OptionalDouble.of(powered.stream().mapToDouble(d -> d.powerWatts().getAsDouble()).sum());
+        // the container's share of each device it used (its processes' shares summed), averaged over the devices
+        OptionalDouble sm = !query.smShares().keySet().containsAll(devices) ? OptionalDouble.empty()
+                : OptionalDouble.of(devices.stream().flatMap(d -> query.smShares().get(d).stream())
+                        .filter(u -> pids.contains(u.pid())).mapToDouble(ProcessSm::percent).sum() / devices.size());
+        boolean counted = !used.isEmpty() && used.size() == devices.size()
+                && used.stream().allMatch(d -> d.energyMillijoules().isPresent());
+        OptionalDouble energy = counted
+                ? OptionalDouble.of(used.stream().mapToLong(d -> d.energyMillijoules().getAsLong()).sum() / 1000.0)
+                : OptionalDouble.empty();
         return Extra.of(new GpuReading(query.queriedAtNanos(), usedBytes, processes,
-                List.copyOf(devices), utilization, power, shared));
+                List.copyOf(devices), utilization, power, shared, sm, energy));
     }
 }

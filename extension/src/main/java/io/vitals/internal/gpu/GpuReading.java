@@ -19,9 +19,15 @@ import java.util.OptionalDouble;
  *     (MIG, some drivers)
  * @param powerWatts the summed {@code power.draw} of those devices; empty where none reports it
  * @param shared whether processes outside the container used those devices too
+ * @param smPercent the container's own processes' share of the SMs of those devices since the previous query
+ *     (summed over its processes, averaged over the devices); empty where the driver has no per-process samples
+ *     (nvidia-smi, MIG)
+ * @param energyJoules the summed energy counters of those devices (since the driver loaded); empty unless every
+ *     one of them has one (NVML, Volta and later)
  */
 public record GpuReading(long queriedAtNanos, long usedMemoryBytes, int processes, List<String> devices,
-        OptionalDouble utilizationPercent, OptionalDouble powerWatts, boolean shared) {
+        OptionalDouble utilizationPercent, OptionalDouble powerWatts, boolean shared, OptionalDouble smPercent,
+        OptionalDouble energyJoules) {
 
     /** The group's key in a reading's extras. */
     public static final ExtraKey<GpuReading> KEY = ExtraKey.of("gpu", GpuReading.class);

@@ -27,8 +27,10 @@ import java.util.Set;
  * Not thread-safe: its owner synchronises.
  *
  * <p>Peak memory is the highest of the samples in which the container had a GPU process; average utilisation is
- * the mean of those samples' device utilisation; energy integrates their power draw over time (trapezoids between
- * consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every driver.
+ * the mean of those samples' device utilisation, the SM share the mean of its processes' shares; energy is the
+ * difference of the devices' energy counters (NVML) or, without them, integrates their power draw over time
+ * (trapezoids between consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every
+ * driver.
  */
 public final class GpuWindow implements WindowSummary {
 
@@ -88,12 +90,33 @@ public final class GpuWindow implements WindowSummary {
         long peak = inside.stream().mapToLong(GpuReading::usedMemoryBytes).max().orElse(0);
         OptionalDouble utilization = inside.stream().filter(r -> r.utilizationPercent().isPresent())
                 .mapToDouble(r -> r.utilizationPercent().getAsDouble()).average();
+        OptionalDouble sm = inside.stream().filter(r -> r.smPercent().isPresent())
+                .mapToDouble(r -> r.smPercent().getAsDouble()).average();
         Set<String> devices = new LinkedHashSet<>();
         inside.forEach(r -> devices.addAll(r.devices()));
-        return new GpuUsage(Optional.of(DataSize.ofBytes(peak)),
-                utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty(),
-                energy(inside), List.copyOf(devices), inside.stream().anyMatch(GpuReading::shared), inside.size(),
-                Optional.empty(), timeline(window));
+        Optional<Energy> counted = countedEnergy(inside);
+        return new GpuUsage(Optional.of(DataSize.ofBytes(peak)), percent(utilization), percent(sm),
+                counted.isPresent() ? counted : energy(inside), counted.isPresent(), List.copyOf(devices),
+                inside.stream().anyMatch(GpuReading::shared), inside.size(), Optional.empty(), timeline(window));
+    }
+
+    private static Optional<Percentage> percent(OptionalDouble value) {
+        return value.isPresent() ? Optional.of(Percentage.of(value.getAsDouble())) : Optional.empty();
+    }
+
+    /**
+     * The difference of the devices' energy counters between the first and the last sample, where both have them
+     * for the same devices: exact, where integrating power samples a second apart is not. Empty otherwise.
+     */
+    static Optional<Energy> countedEnergy(List<GpuReading> readings) {
+        GpuReading first = readings.get(0);
+        GpuReading last = readings.get(readings.size() - 1);
+        if (readings.size() < 2 || first.energyJoules().isEmpty() || last.energyJoules().isEmpty()
+                || !first.devices().equals(last.devices())) {
+            return Optional.empty();
+        }
+        return Optional.of(Energy.ofJoules(Math.max(0, last.energyJoules().getAsDouble()
+                - first.energyJoules().getAsDouble())));
     }
 
     /**
@@ -157,11 +180,11 @@ public final class GpuWindow implements WindowSummary {
             return saved.unavailableReason(Metric.PEAK_GPU_MEMORY.jsonField()).map(GpuUsage::unavailable)
                     .orElseGet(GpuUsage::notMeasured);
         }
-        OptionalDouble utilization = saved.value(Metric.AVERAGE_GPU_UTILIZATION.jsonField());
         OptionalDouble energy = saved.value(Metric.GPU_ENERGY.jsonField());
         return new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(memory.getAsDouble()))),
-                utilization.isEmpty() ? Optional.empty() : Optional.of(Percentage.of(utilization.getAsDouble())),
-                energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())),
+                percent(saved.value(Metric.AVERAGE_GPU_UTILIZATION.jsonField())),
+                percent(saved.value(Metric.AVERAGE_GPU_SM_UTILIZATION.jsonField())),
+                energy.isEmpty() ? Optional.empty() : Optional.of(Energy.ofJoules(energy.getAsDouble())), false,
                 List.of(), false, 0, Optional.empty(), readBackTimeline(saved));
     }
 

@@ -23,10 +23,10 @@ final class NvidiaSmiOutput {
     private NvidiaSmiOutput() {
     }
 
-    /** One GPU; MiB figures as nvidia-smi gives them without units. */
+    /** One GPU; MiB figures as nvidia-smi gives them without units; the energy counter only from NVML. */
     record Device(String uuid, int index, OptionalDouble utilizationPercent, OptionalDouble memoryUtilizationPercent,
             OptionalDouble powerWatts, OptionalLong memoryUsedMiB, OptionalLong memoryTotalMiB,
-            OptionalDouble temperatureCelsius, OptionalDouble smClockMHz) {
+            OptionalDouble temperatureCelsius, OptionalDouble smClockMHz, OptionalLong energyMillijoules) {
     }
 
     /**
@@ -40,7 +40,8 @@ final class NvidiaSmiOutput {
         List<Device> devices = new ArrayList<>();
         for (String[] f : lines(text, 9, GPU_FIELDS)) {
             devices.add(new Device(f[0], (int) whole(f[1], f).orElse(-1), decimal(f[2], f), decimal(f[3], f),
-                    decimal(f[4], f), whole(f[5], f), whole(f[6], f), decimal(f[7], f), decimal(f[8], f)));
+                    decimal(f[4], f), whole(f[5], f), whole(f[6], f), decimal(f[7], f), decimal(f[8], f),
+                    OptionalLong.empty())); // no energy counter among the query fields of every driver
         }
         return devices;
     }

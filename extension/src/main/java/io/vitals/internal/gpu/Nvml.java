@@ -3,12 +3,17 @@ package io.vitals.internal.gpu;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -30,6 +35,8 @@ final class Nvml implements GpuDriver {
 
     private final NvmlLibrary nvml;
     private final String name;
+    // per device, the newest process sample seen: the next query asks for the samples after it
+    private final Map<String, Long> lastSampleMicros = new HashMap<>();
 
     Nvml(NvmlLibrary nvml, String library) {
         this.nvml = nvml;
@@ -64,6 +71,7 @@ final class Nvml implements GpuDriver {
         check("nvmlDeviceGetCount_v2", nvml.nvmlDeviceGetCount_v2(count));
         List<NvidiaSmiOutput.Device> devices = new ArrayList<>();
         List<NvidiaSmiOutput.Process> processes = new ArrayList<>();
+        Map<String, List<GpuAttribution.ProcessSm>> shares = new HashMap<>();
         for (int index = 0; index < count.getValue(); index++) {
             PointerByReference handle = new PointerByReference();
             check("nvmlDeviceGetHandleByIndex_v2", nvml.nvmlDeviceGetHandleByIndex_v2(index, handle));
@@ -71,8 +79,54 @@ final class Nvml implements GpuDriver {
             String uuid = uuid(device);
             devices.add(device(device, uuid, index));
             processes.addAll(processes(device, uuid));
+            smShares(device, uuid).ifPresent(list -> shares.put(uuid, list));
         }
-        return new GpuAttribution.Query(nowNanos, devices, processes, name);
+        return new GpuAttribution.Query(nowNanos, devices, processes, name, shares);
+    }
+
+    /**
+     * Each process's average SM share over the samples since the last query; empty where the device keeps no
+     * per-process samples (MIG, older boards). No sample since then ({@code NVML_ERROR_NOT_FOUND}) means no process
+     * used the SMs: NVML samples only processes that ran kernels, so they count as 0 %.
+     */
+    private Optional<List<GpuAttribution.ProcessSm>> smShares(Pointer device, String uuid) throws IOException {
+        long since = lastSampleMicros.getOrDefault(uuid, 0L);
+        IntByReference count = new IntByReference(0);
+        int result = nvml.nvmlDeviceGetProcessUtilization(device, null, count, since);
+        for (int attempt = 0; result == NvmlLibrary.ERROR_INSUFFICIENT_SIZE && attempt < 3; attempt++) {
+            int room = count.getValue() + SPARE_PROCESSES;
+            NvmlLibrary.ProcessUtilizationSample[] samples = (NvmlLibrary.ProcessUtilizationSample[])
+                    new NvmlLibrary.ProcessUtilizationSample().toArray(room);
+            count.setValue(room);
+            result = nvml.nvmlDeviceGetProcessUtilization(device, samples, count, since);
+            if (result == NvmlLibrary.SUCCESS) {
+                return Optional.of(averageByProcess(uuid, samples, count.getValue()));
+            }
+        }
+        if (result == NvmlLibrary.ERROR_NOT_SUPPORTED) {
+            return Optional.empty();
+        }
+        if (result == NvmlLibrary.ERROR_NOT_FOUND) {
+            return Optional.of(List.of());
+        }
+        check("nvmlDeviceGetProcessUtilization", result);
+        return Optional.of(List.of()); // success on the first call: no sample at all
+    }
+
+    private List<GpuAttribution.ProcessSm> averageByProcess(String uuid, NvmlLibrary.ProcessUtilizationSample[] samples,
+            int count) {
+        Map<Long, double[]> byPid = new LinkedHashMap<>(); // pid -> {sum, samples}
+        long newest = lastSampleMicros.getOrDefault(uuid, 0L);
+        for (int i = 0; i < count; i++) {
+            double[] sum = byPid.computeIfAbsent(Integer.toUnsignedLong(samples[i].pid), pid -> new double[2]);
+            sum[0] += Integer.toUnsignedLong(samples[i].smUtil);
+            sum[1]++;
+            newest = Math.max(newest, samples[i].timeStamp);
+        }
+        lastSampleMicros.put(uuid, newest);
+        List<GpuAttribution.ProcessSm> shares = new ArrayList<>();
+        byPid.forEach((pid, sum) -> shares.add(new GpuAttribution.ProcessSm(pid, uuid, sum[0] / sum[1])));
+        return shares;
     }
 
     private String uuid(Pointer device) throws IOException {
@@ -99,6 +153,9 @@ final class Nvml implements GpuDriver {
         IntByReference megahertz = new IntByReference();
         boolean clock = optional("nvmlDeviceGetClockInfo", nvml.nvmlDeviceGetClockInfo(device, NvmlLibrary.CLOCK_SM,
                 megahertz));
+        LongByReference millijoules = new LongByReference();
+        boolean energy = optional("nvmlDeviceGetTotalEnergyConsumption",
+                nvml.nvmlDeviceGetTotalEnergyConsumption(device, millijoules));
         return new NvidiaSmiOutput.Device(uuid, index,
                 busy ? OptionalDouble.of(utilization.gpu) : OptionalDouble.empty(),
                 busy ? OptionalDouble.of(utilization.memory) : OptionalDouble.empty(),
@@ -107,7 +164,8 @@ final class Nvml implements GpuDriver {
                 memoryKnown ? OptionalLong.of(Math.round(memory.used / MIB)) : OptionalLong.empty(),
                 memoryKnown ? OptionalLong.of(Math.round(memory.total / MIB)) : OptionalLong.empty(),
                 temperature ? OptionalDouble.of(celsius.getValue()) : OptionalDouble.empty(),
-                clock ? OptionalDouble.of(megahertz.getValue()) : OptionalDouble.empty());
+                clock ? OptionalDouble.of(megahertz.getValue()) : OptionalDouble.empty(),
+                energy ? OptionalLong.of(millijoules.getValue()) : OptionalLong.empty());
     }
 
     private List<NvidiaSmiOutput.Process> processes(Pointer device, String uuid) throws IOException {

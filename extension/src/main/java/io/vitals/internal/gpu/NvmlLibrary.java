@@ -4,6 +4,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
@@ -20,6 +21,8 @@ public interface NvmlLibrary extends Library {
     int ERROR_NOT_SUPPORTED = 3;
     /** {@code NVML_ERROR_NO_PERMISSION} */
     int ERROR_NO_PERMISSION = 4;
+    /** {@code NVML_ERROR_NOT_FOUND}: no process sample since the given time stamp (no process used the SMs). */
+    int ERROR_NOT_FOUND = 6;
     /** {@code NVML_ERROR_INSUFFICIENT_SIZE}: the process array was too small; the count says how many there are. */
     int ERROR_INSUFFICIENT_SIZE = 7;
     /** {@code NVML_TEMPERATURE_GPU} */
@@ -51,6 +54,16 @@ public interface NvmlLibrary extends Library {
 
     int nvmlDeviceGetClockInfo(Pointer device, int type, IntByReference megahertz);
 
+    /** Millijoules since the driver was loaded (Volta and later). */
+    int nvmlDeviceGetTotalEnergyConsumption(Pointer device, LongByReference millijoules);
+
+    /**
+     * The per-process samples newer than {@code lastSeenTimeStamp} (microseconds of the CPU clock; 0 for all the
+     * driver keeps); {@code samples} as for {@link #nvmlDeviceGetComputeRunningProcesses_v3}.
+     */
+    int nvmlDeviceGetProcessUtilization(Pointer device, ProcessUtilizationSample[] samples, IntByReference count,
+            long lastSeenTimeStamp);
+
     /** {@code infos} must come from {@link Structure#toArray(int)} (contiguous), or be null with a count of 0. */
     int nvmlDeviceGetComputeRunningProcesses_v3(Pointer device, IntByReference count, ProcessInfo[] infos);
 
@@ -67,6 +80,17 @@ public interface NvmlLibrary extends Library {
         public long total;
         public long free;
         public long used;
+    }
+
+    /** {@code nvmlProcessUtilizationSample_t}: one process's share of the SMs (percent) in one sample period. */
+    @Structure.FieldOrder({"pid", "timeStamp", "smUtil", "memUtil", "encUtil", "decUtil"})
+    class ProcessUtilizationSample extends Structure {
+        public int pid;
+        public long timeStamp;
+        public int smUtil;
+        public int memUtil;
+        public int encUtil;
+        public int decUtil;
     }
 
     /** {@code nvmlProcessInfo_t} (v2 and v3 share it): a host PID and the bytes it holds on the device. */

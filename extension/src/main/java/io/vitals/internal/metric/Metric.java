@@ -98,6 +98,12 @@ public enum Metric {
             .context(Metric::gpuSharing)
             .gauge("vitals_container_gpu_utilization_ratio",
                     "Average utilization of the GPUs the container used (device-wide; shared if others used them).")),
+    AVERAGE_GPU_SM_UTILIZATION(figure("averageGpuSmUtilization", "average GPU SM utilization", Unit.PERCENT,
+            Direction.CEILING, Resource.GPU, "averageGpuSmUtilizationPercent")
+            .budgetable().read(u -> u.gpu().averageSmUtilization().map(Percentage::value).orElse(Double.NaN))
+            .sampled().method(u -> u.gpu().describeSmUtilizationMethod()).missingWhere(Metric::noSmSamples, Metric::gpuAbsence)
+            .gauge("vitals_container_gpu_sm_utilization_ratio",
+                    "Average share of the GPUs' SMs the container's own processes used (NVML process samples).")),
     GPU_ENERGY(figure("gpuEnergy", "GPU energy", Unit.ENERGY, Direction.CEILING, Resource.GPU, "gpuEnergyJoules")
             .budgetable().read(u -> u.gpuEnergy().map(Energy::toJoules).orElse(Double.NaN)).sampled()
             .method(u -> u.gpu().describeEnergyMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
@@ -295,6 +301,13 @@ public enum Metric {
     // A GPU figure is missing because no GPU was seen: the host's shape, not the test's doing.
     private static Optional<String> noGpu(ResourceUsage usage) {
         return usage.gpu().unavailableReason();
+    }
+
+    // The SM share needs NVML's per-process samples, which nvidia-smi's queries and MIG instances do not give.
+    private static Optional<String> noSmSamples(ResourceUsage usage) {
+        return noGpu(usage).or(() -> usage.gpu().averageSmUtilization().isPresent() ? Optional.empty()
+                : Optional.of("the GPU driver kept no per-process SM samples (nvidia-smi gives none, nor does a MIG "
+                        + "instance): read GPU figures from NVML (vitals.gpu=nvml) on a whole GPU"));
     }
 
     private static Optional<String> gpuAbsence(ResourceUsage usage) {

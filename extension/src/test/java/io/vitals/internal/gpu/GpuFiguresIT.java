@@ -85,6 +85,18 @@ class GpuFiguresIT {
         }
         assertThat(gpu.path("peakGpuMemoryBytes").asLong()).isEqualTo(1234L * 1024 * 1024);
         assertThat(gpu.path("averageGpuUtilizationPercent").asDouble()).isEqualTo(42.0);
+        if (driver.equals("nvml")) {
+            // the stub's process samples: the container's process 30 % then 50 % of the SMs, PID 1's 10 % not counted
+            assertThat(gpu.path("averageGpuSmUtilizationPercent").asDouble()).isEqualTo(40.0);
+            // its energy counter climbs 150 J a query: energy is the counters' difference, a whole number of queries
+            double joules = gpu.path("gpuEnergyJoules").asDouble();
+            assertThat(joules).isPositive();
+            assertThat(joules % 150).isZero();
+        } else {
+            assertThat(gpu.path("averageGpuSmUtilizationPercent").isNull()).isTrue();
+            assertThat(gpu.path("averageGpuSmUtilizationPercentUnavailable").asText())
+                    .contains("no per-process SM samples");
+        }
         // the GPU lane: every sample the source took while the test ran, each with the fake's 1234 MiB
         JsonNode lane = gpu.path("lanes").get(0);
         assertThat(lane.path("key").asText()).isEqualTo("gpuMemory");

@@ -143,7 +143,32 @@ class NvidiaSmiTests {
 
         private static GpuReading sample(long atMillis, long mib, double util, double watts) {
             return new GpuReading(atMillis * 1_000_000, mib * 1024 * 1024, 1, List.of("GPU-x"),
-                    OptionalDouble.of(util), OptionalDouble.of(watts), false);
+                    OptionalDouble.of(util), OptionalDouble.of(watts), false, OptionalDouble.empty(),
+                    OptionalDouble.empty());
+        }
+
+        // as NVML gives it: the container's SM share and the device's energy counter (joules since the driver loaded)
+        private static GpuReading counted(long atMillis, double sm, double counterJoules) {
+            return new GpuReading(atMillis * 1_000_000, 100L << 20, 1, List.of("GPU-x"), OptionalDouble.of(90),
+                    OptionalDouble.of(250), false, OptionalDouble.of(sm), OptionalDouble.of(counterJoules));
+        }
+
+        @Test
+        @DisplayName("with NVML: energy is the counters' difference, not integrated; the SM share is averaged")
+        void energyCounter() {
+            GpuWindow window = new GpuWindow();
+            window.add(Duration.ZERO, reading(Extra.of(counted(0, 30, 1_000_000))));
+            window.add(Duration.ofMillis(1000), reading(Extra.of(counted(1000, 50, 1_000_180))));
+            window.add(Duration.ofMillis(2000), reading(Extra.of(counted(2000, 40, 1_000_420.5))));
+
+            GpuUsage usage = window.usage();
+
+            // integrating 250 W over 2 s would say 500 J
+            assertThat(usage.energy()).hasValue(Energy.ofJoules(420.5));
+            assertThat(usage.energyFromCounter()).isTrue();
+            assertThat(usage.describeEnergyMethod()).startsWith("the difference of the energy counters of the GPU GPU-x");
+            assertThat(usage.averageSmUtilization()).hasValueSatisfying(p -> assertThat(p.value()).isCloseTo(40,
+                    within(1e-9)));
         }
 
         @Test
@@ -163,6 +188,8 @@ class NvidiaSmiTests {
                     within(1e-9)));
             // 0.5 s * 200 W + 0.5 s * 200 W
             assertThat(usage.energy()).hasValue(Energy.ofJoules(200));
+            assertThat(usage.energyFromCounter()).isFalse();
+            assertThat(usage.averageSmUtilization()).as("nvidia-smi has no per-process samples").isEmpty();
         }
 
         @Test

@@ -8,6 +8,7 @@ import io.vitals.internal.probe.Extra;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 import java.io.IOException;
@@ -60,6 +61,12 @@ class NvmlTests {
             assertThat(mig.uuid()).startsWith("MIG-");
             assertThat(mig.utilizationPercent()).as("NOT_SUPPORTED is empty, not 0").isEmpty();
             assertThat(mig.powerWatts()).isEmpty();
+            assertThat(board.energyMillijoules()).hasValue(5_150_000);
+            assertThat(mig.energyMillijoules()).isEmpty();
+            // per-process SM shares: the board's samples averaged by PID; the MIG instance keeps none
+            assertThat(query.smShares()).containsOnlyKeys(board.uuid());
+            assertThat(query.smShares().get(board.uuid())).containsExactly(
+                    new GpuAttribution.ProcessSm(777, board.uuid(), 40), new GpuAttribution.ProcessSm(1, board.uuid(), 10));
             assertThat(query.processes()).containsExactly(
                     new NvidiaSmiOutput.Process(777, java.util.OptionalLong.of(1234 * MIB), board.uuid()),
                     new NvidiaSmiOutput.Process(1, java.util.OptionalLong.of(512 * MIB + 7), board.uuid()),
@@ -81,8 +88,14 @@ class NvmlTests {
                 assertThat(r.shared()).isTrue();
                 assertThat(r.utilizationPercent()).hasValue(42);
                 assertThat(r.powerWatts()).hasValue(231.45);
+                assertThat(r.smPercent()).as("the container's own share, without PID 1's").hasValue(40);
+                assertThat(r.energyJoules()).hasValue(5_150);
             });
-            assertThat(GpuAttribution.attribute(nvml.query(2), Set.of(999L)).reason()).hasValueSatisfying(r -> assertThat(r)
+            // the next query asks for the samples after the newest one seen, and the counter has moved on
+            GpuReading next = GpuAttribution.attribute(nvml.query(2), Set.of(777L)).value().orElseThrow();
+            assertThat(next.smPercent()).hasValue(40);
+            assertThat(next.energyJoules()).hasValue(5_300);
+            assertThat(GpuAttribution.attribute(nvml.query(3), Set.of(999L)).reason()).hasValueSatisfying(r -> assertThat(r)
                     .startsWith(GpuUsage.NO_GPU_VISIBLE + " to this container").contains("GPU processes NVML ("));
         }
 
@@ -116,6 +129,7 @@ class NvmlTests {
     @Test
     @DisplayName("the structures have nvml.h's sizes (the process entry has 4 bytes of padding after the pid)")
     void structureSizes() {
+        assertThat(new NvmlLibrary.ProcessUtilizationSample().size()).isEqualTo(32);
         assertThat(new NvmlLibrary.Utilization().size()).isEqualTo(8);
         assertThat(new NvmlLibrary.Memory().size()).isEqualTo(24);
         assertThat(new NvmlLibrary.ProcessInfo().size()).isEqualTo(24);
@@ -207,6 +221,17 @@ class NvmlTests {
 
         @Override
         public int nvmlDeviceGetClockInfo(Pointer device, int type, IntByReference megahertz) {
+            return ERROR_NOT_SUPPORTED;
+        }
+
+        @Override
+        public int nvmlDeviceGetTotalEnergyConsumption(Pointer device, LongByReference millijoules) {
+            return ERROR_NOT_SUPPORTED;
+        }
+
+        @Override
+        public int nvmlDeviceGetProcessUtilization(Pointer device, ProcessUtilizationSample[] samples,
+                IntByReference count, long lastSeenTimeStamp) {
             return ERROR_NOT_SUPPORTED;
         }
 

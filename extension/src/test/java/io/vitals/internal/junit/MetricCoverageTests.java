@@ -117,7 +117,8 @@ class MetricCoverageTests {
     @ResourceBudget(peakMemory = "1GiB", memoryHeadroom = "10%", cpuTime = "60s", averageCpu = "150%",
             peakPids = "64", blockRead = "1GiB", blockWrite = "1GiB", networkReceived = "1GiB",
             networkSent = "1GiB", memoryGrowth = "10MiB/min", throttledTime = "5s",
-            peakGpuMemory = "4GiB", averageGpuUtilization = "80%", gpuEnergy = "12kJ")
+            peakGpuMemory = "4GiB", averageGpuUtilization = "80%", averageGpuSmUtilization = "60%",
+            gpuEnergy = "12kJ")
     static class EveryBudget {
     }
 }

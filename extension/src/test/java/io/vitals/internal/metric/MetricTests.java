@@ -79,6 +79,8 @@ class MetricTests {
                                 Exported.Type.GAUGE),
                         tuple("averageGpuUtilization", "averageGpuUtilizationPercent",
                                 "vitals_container_gpu_utilization_ratio", Exported.Type.GAUGE),
+                        tuple("averageGpuSmUtilization", "averageGpuSmUtilizationPercent",
+                                "vitals_container_gpu_sm_utilization_ratio", Exported.Type.GAUGE),
                         tuple("gpuEnergy", "gpuEnergyJoules", "vitals_container_gpu_energy_joules_total",
                                 Exported.Type.COUNTER),
                         tuple("wallTime", "wallSeconds", "vitals_container_wall_seconds", Exported.Type.GAUGE));

@@ -147,8 +147,9 @@ public final class ReportFixtures {
                 Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10))), Optional.empty(),
                 Optional.empty(), new Timeline(timeline, interval, points, 0), phases)
                 .withGpu(new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(scale * 1234 * 1024 * 1024))),
-                        Optional.of(Percentage.of(scale * 63.5)), Optional.of(Energy.ofJoules(scale * 1500)),
-                        List.of("GPU-5f1c2d3e"), false, 20, Optional.empty(), gpuTimeline(scale)));
+                        Optional.of(Percentage.of(scale * 63.5)), Optional.of(Percentage.of(scale * 41.25)),
+                        Optional.of(Energy.ofJoules(scale * 1500)), true, List.of("GPU-5f1c2d3e"), false, 20,
+                        Optional.empty(), gpuTimeline(scale)));
     }
 
     /** 20 GPU samples 500 ms apart, peaking at sample 12 with the usage's peak; sample 3 has no utilisation. */

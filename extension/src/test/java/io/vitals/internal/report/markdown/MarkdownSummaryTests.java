@@ -37,10 +37,10 @@ class MarkdownSummaryTests {
         assertThat(md.lines().filter(l -> l.startsWith("| Test |")).findFirst().orElseThrow())
                 .isEqualTo("| Test | Container | Outcome | Peak memory | Memory headroom | CPU time | Average CPU"
                         + " | Peak PIDs | Block read | Block write | Network received | Network sent | Memory growth"
-                        + " | Throttled time | Peak GPU memory | Average GPU utilization | GPU energy"
+                        + " | Throttled time | Peak GPU memory | Average GPU utilization | Average GPU SM utilization | GPU energy"
                         + " | Wall time | Memory limit | Budgets |");
         String row = md.lines().filter(l -> l.startsWith("| train ")).findFirst().orElseThrow();
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(22);
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(23);
         assertThat(row).contains(" | " + ok.containers().get(0).usage().peakMemory() + " | ")
                 .contains(" | 2.0 GiB | 2 ok |");
         assertThat(md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow())
@@ -92,8 +92,8 @@ class MarkdownSummaryTests {
         int table = md.indexOf("## com.example.StartIT");
         assertThat(md.indexOf("**Failed before any container was measured**")).isLessThan(table);
         String row = md.substring(table).lines().filter(l -> l.startsWith("| m")).findFirst().orElseThrow();
-        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(16));
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(22);
+        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(17));
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(23);
     }
 
     @Test
