@@ -1,6 +1,7 @@
 package io.vitals.internal.junit;
 
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.HostConfig;
 import io.vitals.DataSize;
 import io.vitals.internal.probe.ContainerTarget;
@@ -9,7 +10,9 @@ import io.vitals.internal.probe.ResourceProbe;
 import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.sampling.ContainerWatch;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -105,7 +108,33 @@ final class ContainerWatches implements ExtensionContext.Store.CloseableResource
         OptionalLong pids = host.getPidsLimit() != null && host.getPidsLimit() > 0
                 ? OptionalLong.of(host.getPidsLimit()) : OptionalLong.empty();
         return new ContainerLimits(memory.isPresent() ? Optional.of(DataSize.ofBytes(memory.getAsLong()))
-                : Optional.empty(), cpus, cpuset, pids);
+                : Optional.empty(), cpus, cpuset, pids, gpusOf(host.getDeviceRequests()));
+    }
+
+    /**
+     * The GPU request among {@code requests} (those with the {@code gpu} capability), as {@code docker run --gpus}
+     * takes it: {@code all} (count -1), a count, or {@code device=} and the IDs; several requests are joined.
+     */
+    static Optional<String> gpusOf(List<DeviceRequest> requests) {
+        if (requests == null) {
+            return Optional.empty();
+        }
+        List<String> gpus = new ArrayList<>();
+        for (DeviceRequest request : requests) {
+            boolean gpu = request.getCapabilities() != null
+                    && request.getCapabilities().stream().anyMatch(set -> set.contains("gpu"));
+            if (!gpu) {
+                continue;
+            }
+            if (request.getDeviceIds() != null && !request.getDeviceIds().isEmpty()) {
+                gpus.add("device=" + String.join(",", request.getDeviceIds()));
+            } else if (request.getCount() != null && request.getCount() < 0) {
+                gpus.add("all");
+            } else if (request.getCount() != null && request.getCount() > 0) {
+                gpus.add(Integer.toString(request.getCount()));
+            }
+        }
+        return gpus.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", gpus));
     }
 
     @Override

@@ -13,9 +13,16 @@ import java.util.OptionalLong;
  * @param cpus {@code --cpus} (quota over period)
  * @param cpuset {@code --cpuset-cpus}
  * @param pids {@code --pids-limit}
+ * @param gpus the GPUs it asked for, as {@code docker run --gpus} reads them: {@code all}, a count, or
+ *     {@code device=0,1}; empty where it asked for none
  */
 public record ContainerLimits(Optional<DataSize> memory, OptionalDouble cpus, Optional<String> cpuset,
-        OptionalLong pids) {
+        OptionalLong pids, Optional<String> gpus) {
+
+    /** Limits without a GPU request. */
+    public ContainerLimits(Optional<DataSize> memory, OptionalDouble cpus, Optional<String> cpuset, OptionalLong pids) {
+        this(memory, cpus, cpuset, pids, Optional.empty());
+    }
 
     public static ContainerLimits none() {
         return new ContainerLimits(Optional.empty(), OptionalDouble.empty(), Optional.empty(), OptionalLong.empty());

@@ -90,7 +90,7 @@ public final class ReportFixtures {
                 "container 'tf' was OOM-killed at 8.2 s: limit 2.0 GiB, peak " + usage.peakMemory()))
                 : Optional.empty();
         ContainerLimits limits = new ContainerLimits(Optional.of(LIMIT), OptionalDouble.of(2.0), Optional.empty(),
-                OptionalLong.of(512));
+                OptionalLong.of(512), Optional.of("device=0"));
         List<String> logTail = oom ? List.of("epoch 3/5", "Killed <b>tensorflow</b> & \"friends\"") : List.of();
         return new ContainerResult(name, "tensorflow/tensorflow:2.16.1", limits, usage,
                 ProbeKind.HOST_CGROUP_V2.description(), SHAPE, true, budgets, fault, logTail);

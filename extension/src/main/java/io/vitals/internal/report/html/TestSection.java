@@ -34,7 +34,9 @@ final class TestSection {
                 .append(Figures.duration(u.peak().at())).append(" (").append(Html.escape(u.peak().describeMethod()))
                 .append(")");
         u.peakMemoryHighWaterMark().ifPresent(h -> out.append(" · high-water mark ").append(Html.escape(h.toString())));
-        out.append(" · limit ").append(Html.escape(u.memoryLimit().map(Object::toString).orElse("none")))
+        out.append(" · limit ").append(Html.escape(u.memoryLimit().map(Object::toString).orElse("none")));
+        c.limits().gpus().ifPresent(g -> out.append(" · GPUs requested: ").append(Html.escape(g)));
+        out
                 .append(" · CPU ").append(Figures.duration(u.cpuTime())).append(" (avg ")
                 .append(u.averageCpuPercent()).append(", peak ")
                 .append(u.peakCpuPercent()).append(")")

@@ -70,7 +70,7 @@ public final class TestJsonReader {
         ContainerLimits limits = new ContainerLimits(bytes(l.get("memoryBytes")),
                 l.get("cpus").isNull() ? OptionalDouble.empty() : OptionalDouble.of(l.get("cpus").asDouble()),
                 text(l.get("cpuset")), l.get("pids").isNull() ? OptionalLong.empty()
-                        : OptionalLong.of(l.get("pids").asLong()));
+                        : OptionalLong.of(l.get("pids").asLong()), text(l.get("gpus")));
         ProbeKind probe = ProbeKind.valueOf(c.get("probe").asText());
         Duration interval = seconds(c.get("samplingIntervalSeconds"));
         ResourceSnapshot before = snapshot(c.get("before"));

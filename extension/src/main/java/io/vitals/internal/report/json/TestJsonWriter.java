@@ -161,6 +161,7 @@ public final class TestJsonWriter {
             json.writeNullField("cpus");
         }
         string(json, "cpuset", limits.cpuset());
+        string(json, "gpus", limits.gpus());
         if (limits.pids().isPresent()) {
             json.writeNumberField("pids", limits.pids().getAsLong());
         } else {

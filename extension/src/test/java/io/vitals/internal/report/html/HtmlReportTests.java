@@ -85,7 +85,8 @@ class HtmlReportTests {
         String without = new HtmlReport().write(run(List.of(none)));
 
         assertThat(withGpu).contains("aria-label=\"GPU memory (the container&#39;s processes)\"")
-                .contains("aria-label=\"GPU utilization % (device-wide)\"").contains("class=\"s-lane\"");
+                .contains("aria-label=\"GPU utilization % (device-wide)\"").contains("class=\"s-lane\"")
+                .contains(" · GPUs requested: device=0");
         assertThat(without).doesNotContain("aria-label=\"GPU memory").doesNotContain("class=\"s-lane\"");
     }
 

@@ -197,6 +197,9 @@ class TestJsonWriterTests {
 
         TestResult back = new TestJsonReader(mapper).read(writer.write(result), "train.json");
         assertThat(back.containers().get(0).usage().gpu().timeline()).isEqualTo(gpu.timeline());
+        // the GPUs the container asked for, as docker run --gpus reads them
+        assertThat(json.at("/containers/0/limits/gpus").asText()).isEqualTo("device=0");
+        assertThat(back.containers().get(0).limits()).isEqualTo(result.containers().get(0).limits());
     }
 
     @Test
