@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import org.apiguardian.api.API;
 
@@ -32,8 +33,8 @@ import org.apiguardian.api.API;
  * @param unavailableReason why there are no figures (empty when there are), e.g. "no GPU visible: nvidia-smi not
  *     found"
  * @param timeline the samples in which the container had a GPU process, oldest first, at most
- *     {@value #MAX_TIMELINE} (a longer test's samples are merged in order, keeping the highest memory); empty for a
- *     usage read back from a report without them
+ *     {@value #MAX_TIMELINE} (a longer test's samples are merged in order, keeping the highest memory and
+ *     temperature and averaging the rest); empty for a usage read back from a report without them
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record GpuUsage(
@@ -56,14 +57,26 @@ public record GpuUsage(
      *
      * @param offset time since the test started
      * @param memory the GPU memory the container's processes held
-     * @param utilization the device utilisation, device-wide; empty where the GPU did not report it
+     * @param utilization the device utilisation ({@code utilization.gpu}), device-wide
+     * @param memoryUtilization the device memory's utilisation ({@code utilization.memory}), device-wide
+     * @param smShare the container's own processes' share of the SMs (NVML only)
+     * @param powerWatts the devices' power draw
+     * @param temperatureCelsius the hottest device's temperature
+     * @param smClockMHz the devices' mean SM clock
      */
-    public record Sample(Duration offset, DataSize memory, Optional<Percentage> utilization) {
+    public record Sample(Duration offset, DataSize memory, Optional<Percentage> utilization,
+            Optional<Percentage> memoryUtilization, Optional<Percentage> smShare, OptionalDouble powerWatts,
+            OptionalDouble temperatureCelsius, OptionalDouble smClockMHz) {
 
         public Sample {
             Objects.requireNonNull(offset, "offset");
             Objects.requireNonNull(memory, "memory");
             Objects.requireNonNull(utilization, "utilization");
+            Objects.requireNonNull(memoryUtilization, "memoryUtilization");
+            Objects.requireNonNull(smShare, "smShare");
+            Objects.requireNonNull(powerWatts, "powerWatts");
+            Objects.requireNonNull(temperatureCelsius, "temperatureCelsius");
+            Objects.requireNonNull(smClockMHz, "smClockMHz");
         }
     }
 

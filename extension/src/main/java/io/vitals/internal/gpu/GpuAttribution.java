@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.DoubleStream;
 
 /**
  * Attributes one GPU query to one container, as dcgm-exporter does (PR #594): the driver lists host PIDs, and the
@@ -76,21 +78,40 @@ final class GpuAttribution {
                 used.add(device);
             }
         }
-        OptionalDouble utilization = used.stream().filter(d -> d.utilizationPercent().isPresent())
-                .mapToDouble(d -> d.utilizationPercent().getAsDouble()).average();
-        List<NvidiaSmiOutput.Device> powered = used.stream().filter(d -> d.powerWatts().isPresent()).toList();
-        OptionalDouble power = powered.isEmpty() ? OptionalDouble.empty()
-                : OptionalDouble.of(powered.stream().mapToDouble(d -> d.powerWatts().getAsDouble()).sum());
         // the container's share of each device it used (its processes' shares summed), averaged over the devices
         OptionalDouble sm = !query.smShares().keySet().containsAll(devices) ? OptionalDouble.empty()
                 : OptionalDouble.of(devices.stream().flatMap(d -> query.smShares().get(d).stream())
                         .filter(u -> pids.contains(u.pid())).mapToDouble(ProcessSm::percent).sum() / devices.size());
-        boolean counted = !used.isEmpty() && used.size() == devices.size()
+        return Extra.of(new GpuReading(query.queriedAtNanos(), usedBytes, processes, List.copyOf(devices), shared, sm,
+                deviceFigures(used, devices.size())));
+    }
+
+    // Means of rates, the sum of power and energy, the hottest temperature; energy only where every device counts it.
+    private static DeviceFigures deviceFigures(List<NvidiaSmiOutput.Device> used, int devices) {
+        boolean counted = !used.isEmpty() && used.size() == devices
                 && used.stream().allMatch(d -> d.energyMillijoules().isPresent());
-        OptionalDouble energy = counted
-                ? OptionalDouble.of(used.stream().mapToLong(d -> d.energyMillijoules().getAsLong()).sum() / 1000.0)
-                : OptionalDouble.empty();
-        return Extra.of(new GpuReading(query.queriedAtNanos(), usedBytes, processes,
-                List.copyOf(devices), utilization, power, shared, sm, energy));
+        return new DeviceFigures(mean(used, NvidiaSmiOutput.Device::utilizationPercent),
+                mean(used, NvidiaSmiOutput.Device::memoryUtilizationPercent),
+                sum(used, NvidiaSmiOutput.Device::powerWatts),
+                present(used, NvidiaSmiOutput.Device::temperatureCelsius).max(),
+                mean(used, NvidiaSmiOutput.Device::smClockMHz),
+                counted ? OptionalDouble.of(used.stream().mapToLong(d -> d.energyMillijoules().getAsLong()).sum()
+                        / 1000.0) : OptionalDouble.empty());
+    }
+
+    private static DoubleStream present(List<NvidiaSmiOutput.Device> used,
+            Function<NvidiaSmiOutput.Device, OptionalDouble> figure) {
+        return used.stream().map(figure).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble);
+    }
+
+    private static OptionalDouble mean(List<NvidiaSmiOutput.Device> used,
+            Function<NvidiaSmiOutput.Device, OptionalDouble> figure) {
+        return present(used, figure).average();
+    }
+
+    private static OptionalDouble sum(List<NvidiaSmiOutput.Device> used,
+            Function<NvidiaSmiOutput.Device, OptionalDouble> figure) {
+        return used.stream().anyMatch(d -> figure.apply(d).isPresent())
+                ? OptionalDouble.of(present(used, figure).sum()) : OptionalDouble.empty();
     }
 }

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.DoubleStream;
 
 /**
  * The GPU samples of one measurement window, summed up into a {@link GpuUsage} for the window or a phase of it.
@@ -121,53 +123,105 @@ public final class GpuWindow implements WindowSummary {
 
     /**
      * The window's samples as the usage's timeline; beyond {@link GpuUsage#MAX_TIMELINE}, consecutive samples are
-     * merged (the first one's offset, the highest memory, the mean utilisation), so that no peak is averaged away.
+     * merged (the first one's offset, the highest memory and temperature, the mean of the rest), so that no peak is
+     * averaged away.
      */
     private static List<GpuUsage.Sample> timeline(List<Sample> window) {
         int per = (window.size() + GpuUsage.MAX_TIMELINE - 1) / GpuUsage.MAX_TIMELINE;
         List<GpuUsage.Sample> timeline = new ArrayList<>();
         for (int start = 0; start < window.size(); start += per) {
-            List<Sample> group = window.subList(start, Math.min(window.size(), start + per));
-            long memory = group.stream().mapToLong(s -> s.reading().usedMemoryBytes()).max().orElse(0);
-            OptionalDouble utilization = group.stream().filter(s -> s.reading().utilizationPercent().isPresent())
-                    .mapToDouble(s -> s.reading().utilizationPercent().getAsDouble()).average();
-            timeline.add(new GpuUsage.Sample(group.get(0).offset(), DataSize.ofBytes(memory),
-                    utilization.isPresent() ? Optional.of(Percentage.of(utilization.getAsDouble())) : Optional.empty()));
+            List<GpuReading> group = window.subList(start, Math.min(window.size(), start + per)).stream()
+                    .map(Sample::reading).toList();
+            long memory = group.stream().mapToLong(GpuReading::usedMemoryBytes).max().orElse(0);
+            timeline.add(new GpuUsage.Sample(window.get(start).offset(), DataSize.ofBytes(memory),
+                    percent(mean(group, r -> r.device().utilizationPercent())),
+                    percent(mean(group, r -> r.device().memoryUtilizationPercent())),
+                    percent(mean(group, GpuReading::smPercent)), mean(group, r -> r.device().powerWatts()),
+                    present(group, r -> r.device().temperatureCelsius()).max(),
+                    mean(group, r -> r.device().smClockMHz())));
         }
         return timeline;
     }
 
-    /** The GPU memory and utilisation lanes of the charts and the JSON; none without GPU samples. */
-    static List<Lane> lanes(GpuUsage usage) {
-        if (usage.timeline().isEmpty()) {
-            return List.of();
-        }
-        List<Duration> offsets = usage.timeline().stream().map(GpuUsage.Sample::offset).toList();
-        return List.of(
-                new Lane(MEMORY_LANE, "GPU memory (the container's processes)", Unit.SIZE,
-                        Optional.of(Metric.PEAK_GPU_MEMORY.key()), offsets, usage.timeline().stream()
-                                .map(s -> (double) s.memory().toBytes()).toList()),
-                new Lane(UTILIZATION_LANE, "GPU utilization % (device-wide)", Unit.PERCENT,
-                        Optional.of(Metric.AVERAGE_GPU_UTILIZATION.key()), offsets, usage.timeline().stream()
-                                .map(s -> s.utilization().map(Percentage::value).orElse(Double.NaN)).toList()));
+    private static DoubleStream present(List<GpuReading> readings, Function<GpuReading, OptionalDouble> figure) {
+        return readings.stream().map(figure).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble);
     }
 
-    // The samples again from the saved lanes; none where the report has no lanes.
+    private static OptionalDouble mean(List<GpuReading> readings, Function<GpuReading, OptionalDouble> figure) {
+        return present(readings, figure).average();
+    }
+
+    /**
+     * The lanes of the charts and the JSON: the container's GPU memory; utilisation (the device's, its memory's,
+     * and the container's SM share); power; temperature; SM clock. A lane none of whose samples has a figure is left
+     * out, and so is every lane without GPU samples.
+     */
+    static List<Lane> lanes(GpuUsage usage) {
+        List<GpuUsage.Sample> samples = usage.timeline();
+        List<Duration> offsets = samples.stream().map(GpuUsage.Sample::offset).toList();
+        List<Lane> lanes = new ArrayList<>();
+        lane(lanes, MEMORY_LANE, "GPU memory (the container's processes)", Unit.SIZE,
+                List.of(Metric.PEAK_GPU_MEMORY.key()), offsets,
+                series("memory", "GPU memory", samples, s -> OptionalDouble.of(s.memory().toBytes())));
+        lane(lanes, UTILIZATION_LANE, "GPU utilization %", Unit.PERCENT,
+                List.of(Metric.AVERAGE_GPU_UTILIZATION.key(), Metric.AVERAGE_GPU_SM_UTILIZATION.key()), offsets,
+                series("device", "device (device-wide)", samples, s -> value(s.utilization())),
+                series("memory", "memory (device-wide)", samples, s -> value(s.memoryUtilization())),
+                series("sm", "SM share (the container's)", samples, s -> value(s.smShare())));
+        lane(lanes, "gpuPower", "GPU power, W (device-wide)", Unit.COUNT, List.of(), offsets,
+                series("power", "power", samples, GpuUsage.Sample::powerWatts));
+        lane(lanes, "gpuTemperature", "GPU temperature, °C (hottest device)", Unit.COUNT, List.of(), offsets,
+                series("temperature", "temperature", samples, GpuUsage.Sample::temperatureCelsius));
+        lane(lanes, "gpuSmClock", "SM clock, MHz (device-wide)", Unit.COUNT, List.of(), offsets,
+                series("clock", "SM clock", samples, GpuUsage.Sample::smClockMHz));
+        return lanes;
+    }
+
+    private static void lane(List<Lane> lanes, String key, String title, Unit unit, List<String> budgets,
+            List<Duration> offsets, Lane.Series... series) {
+        List<Lane.Series> drawn = java.util.Arrays.stream(series).filter(s -> !s.isBlank()).toList();
+        if (!offsets.isEmpty() && !drawn.isEmpty()) {
+            lanes.add(new Lane(key, title, unit, budgets, offsets, drawn));
+        }
+    }
+
+    private static Lane.Series series(String key, String label, List<GpuUsage.Sample> samples,
+            Function<GpuUsage.Sample, OptionalDouble> figure) {
+        return new Lane.Series(key, label, samples.stream().map(figure)
+                .map(v -> v.isPresent() ? v.getAsDouble() : Double.NaN).toList());
+    }
+
+    private static OptionalDouble value(Optional<Percentage> percent) {
+        return percent.isPresent() ? OptionalDouble.of(percent.get().value()) : OptionalDouble.empty();
+    }
+
+    // The samples again from the saved lanes; none where the report has no GPU memory lane. A figure whose lane or
+    // series is missing, or whose lane has other offsets, reads as none.
     private static List<GpuUsage.Sample> readBackTimeline(SavedFigures saved) {
         Optional<Lane> memory = saved.lane(MEMORY_LANE);
-        Optional<Lane> utilization = saved.lane(UTILIZATION_LANE);
         if (memory.isEmpty()) {
             return List.of();
         }
-        boolean aligned = utilization.isPresent() && utilization.get().offsets().equals(memory.get().offsets());
+        List<Duration> offsets = memory.get().offsets();
         List<GpuUsage.Sample> timeline = new ArrayList<>();
-        for (int i = 0; i < memory.get().offsets().size(); i++) {
-            double percent = aligned ? utilization.get().values().get(i) : Double.NaN;
-            timeline.add(new GpuUsage.Sample(memory.get().offsets().get(i),
-                    DataSize.ofBytes(Math.round(memory.get().values().get(i))),
-                    Double.isNaN(percent) ? Optional.empty() : Optional.of(Percentage.of(percent))));
+        for (int i = 0; i < offsets.size(); i++) {
+            timeline.add(new GpuUsage.Sample(offsets.get(i),
+                    DataSize.ofBytes(Math.round(saved(saved, offsets, MEMORY_LANE, "memory", i).orElse(0))),
+                    percent(saved(saved, offsets, UTILIZATION_LANE, "device", i)),
+                    percent(saved(saved, offsets, UTILIZATION_LANE, "memory", i)),
+                    percent(saved(saved, offsets, UTILIZATION_LANE, "sm", i)),
+                    saved(saved, offsets, "gpuPower", "power", i),
+                    saved(saved, offsets, "gpuTemperature", "temperature", i),
+                    saved(saved, offsets, "gpuSmClock", "clock", i)));
         }
         return timeline;
+    }
+
+    private static OptionalDouble saved(SavedFigures saved, List<Duration> offsets, String lane, String series,
+            int i) {
+        double value = saved.lane(lane).filter(l -> l.offsets().equals(offsets)).flatMap(l -> l.series(series))
+                .map(s -> s.values().get(i)).orElse(Double.NaN);
+        return Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
     /**

@@ -100,8 +100,16 @@ class GpuFiguresIT {
         // the GPU lane: every sample the source took while the test ran, each with the fake's 1234 MiB
         JsonNode lane = gpu.path("lanes").get(0);
         assertThat(lane.path("key").asText()).isEqualTo("gpuMemory");
-        assertThat(lane.path("values").size()).isBetween(2, 4);
-        lane.path("values").forEach(v -> assertThat(v.asLong()).isEqualTo(1234L * 1024 * 1024));
+        JsonNode memory = lane.at("/series/0/values");
+        assertThat(memory.size()).isBetween(2, 4);
+        memory.forEach(v -> assertThat(v.asLong()).isEqualTo(1234L * 1024 * 1024));
+        JsonNode utilization = gpu.path("lanes").get(1);
+        assertThat(utilization.path("key").asText()).isEqualTo("gpuUtilization");
+        assertThat(utilization.at("/series/0/values/0").asDouble()).isEqualTo(42.0);
+        if (driver.equals("nvml")) {
+            assertThat(utilization.at("/series/2/key").asText()).isEqualTo("sm");
+            utilization.at("/series/2/values").forEach(v -> assertThat(v.asDouble()).isEqualTo(40.0));
+        }
         assertThat(idle.path("lanes")).isEmpty();
         assertThat(Files.readString(reports.resolve("index.html")))
                 .contains("aria-label=\"GPU memory (the container&#39;s processes)\"");

@@ -142,15 +142,17 @@ class NvidiaSmiTests {
         }
 
         private static GpuReading sample(long atMillis, long mib, double util, double watts) {
-            return new GpuReading(atMillis * 1_000_000, mib * 1024 * 1024, 1, List.of("GPU-x"),
-                    OptionalDouble.of(util), OptionalDouble.of(watts), false, OptionalDouble.empty(),
-                    OptionalDouble.empty());
+            return new GpuReading(atMillis * 1_000_000, mib * 1024 * 1024, 1, List.of("GPU-x"), false,
+                    OptionalDouble.empty(), new DeviceFigures(OptionalDouble.of(util), OptionalDouble.empty(),
+                            OptionalDouble.of(watts), OptionalDouble.empty(), OptionalDouble.empty(),
+                            OptionalDouble.empty()));
         }
 
         // as NVML gives it: the container's SM share and the device's energy counter (joules since the driver loaded)
         private static GpuReading counted(long atMillis, double sm, double counterJoules) {
-            return new GpuReading(atMillis * 1_000_000, 100L << 20, 1, List.of("GPU-x"), OptionalDouble.of(90),
-                    OptionalDouble.of(250), false, OptionalDouble.of(sm), OptionalDouble.of(counterJoules));
+            return new GpuReading(atMillis * 1_000_000, 100L << 20, 1, List.of("GPU-x"), false, OptionalDouble.of(sm),
+                    new DeviceFigures(OptionalDouble.of(90), OptionalDouble.of(20), OptionalDouble.of(250),
+                            OptionalDouble.of(61), OptionalDouble.of(1410), OptionalDouble.of(counterJoules)));
         }
 
         @Test

@@ -152,14 +152,19 @@ public final class ReportFixtures {
                         Optional.empty(), gpuTimeline(scale)));
     }
 
-    /** 20 GPU samples 500 ms apart, peaking at sample 12 with the usage's peak; sample 3 has no utilisation. */
+    /**
+     * 20 GPU samples 500 ms apart, peaking at sample 12 with the usage's peak; sample 3 has no utilisation; no SM
+     * share (as from nvidia-smi).
+     */
     public static List<GpuUsage.Sample> gpuTimeline(double scale) {
         List<GpuUsage.Sample> samples = new ArrayList<>();
         long peak = Math.round(scale * 1234 * 1024 * 1024);
         for (int i = 0; i < 20; i++) {
             long memory = i == 12 ? peak : Math.round(peak * (0.4 + i / 40.0));
             samples.add(new GpuUsage.Sample(Duration.ofMillis(500L * i), DataSize.ofBytes(memory),
-                    i == 3 ? Optional.empty() : Optional.of(Percentage.of(60 + i % 7))));
+                    i == 3 ? Optional.empty() : Optional.of(Percentage.of(60 + i % 7)),
+                    Optional.of(Percentage.of(10)), Optional.empty(), OptionalDouble.of(230 + i),
+                    OptionalDouble.of(50 + i / 4), OptionalDouble.of(1500)));
         }
         return samples;
     }

@@ -71,19 +71,25 @@ final class TestCharts {
 
     // A further source's timeline (GPU memory, say) on its own time axis; samples without a figure are left out.
     private static void lane(ContainerResult container, Lane lane, StringBuilder out) {
-        List<Integer> known = new ArrayList<>();
-        for (int i = 0; i < lane.values().size(); i++) {
-            if (!Double.isNaN(lane.values().get(i))) {
-                known.add(i);
+        LineChart chart = new LineChart(lane.title(), lane.unit()::format);
+        int drawn = 0;
+        for (Lane.Series series : lane.series()) {
+            List<Integer> known = new ArrayList<>();
+            for (int i = 0; i < series.values().size(); i++) {
+                if (!Double.isNaN(series.values().get(i))) {
+                    known.add(i);
+                }
+            }
+            if (!known.isEmpty()) {
+                chart.series(series.label(), "s-lane" + drawn++,
+                        known.stream().mapToDouble(i -> Figures.seconds(lane.offsets().get(i))).toArray(),
+                        known.stream().mapToDouble(i -> series.values().get(i)).toArray());
             }
         }
-        if (known.isEmpty()) {
+        if (drawn == 0) {
             return;
         }
-        double[] x = known.stream().mapToDouble(i -> Figures.seconds(lane.offsets().get(i))).toArray();
-        double[] y = known.stream().mapToDouble(i -> lane.values().get(i)).toArray();
-        LineChart chart = new LineChart(lane.title(), lane.unit()::format).series(lane.key(), "s-lane", x, y);
-        lane.budgetAttribute().ifPresent(attribute -> budgets(container, chart, attribute));
+        lane.budgetAttributes().forEach(attribute -> budgets(container, chart, attribute));
         marks(container, chart);
         chart.render(out);
     }

@@ -52,12 +52,16 @@ final class MetricFields implements SavedFigures {
             if (lane.get("key").asText().equals(key)) {
                 List<Duration> offsets = new ArrayList<>();
                 lane.get("offsetMs").forEach(o -> offsets.add(Duration.ofMillis(o.asLong())));
-                List<Double> values = new ArrayList<>();
-                lane.get("values").forEach(v -> values.add(v.isNull() ? Double.NaN : v.asDouble()));
-                JsonNode budget = lane.get("budgetAttribute");
+                List<String> budgets = new ArrayList<>();
+                lane.get("budgetAttributes").forEach(b -> budgets.add(b.asText()));
+                List<Lane.Series> series = new ArrayList<>();
+                for (JsonNode s : lane.get("series")) {
+                    List<Double> values = new ArrayList<>();
+                    s.get("values").forEach(v -> values.add(v.isNull() ? Double.NaN : v.asDouble()));
+                    series.add(new Lane.Series(s.get("key").asText(), s.get("label").asText(), values));
+                }
                 return Optional.of(new Lane(key, lane.get("title").asText(), Unit.valueOf(lane.get("unit").asText()),
-                        budget == null || budget.isNull() ? Optional.empty() : Optional.of(budget.asText()), offsets,
-                        values));
+                        budgets, offsets, series));
             }
         }
         return Optional.empty();

@@ -232,17 +232,29 @@ public final class TestJsonWriter {
                 json.writeStringField("key", lane.key());
                 json.writeStringField("title", lane.title());
                 json.writeStringField("unit", lane.unit().name());
-                string(json, "budgetAttribute", lane.budgetAttribute());
+                json.writeArrayFieldStart("budgetAttributes");
+                for (String attribute : lane.budgetAttributes()) {
+                    json.writeString(attribute);
+                }
+                json.writeEndArray();
                 long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
                 json.writeFieldName("offsetMs");
                 json.writeArray(offsets, 0, offsets.length);
-                json.writeArrayFieldStart("values");
-                for (double value : lane.values()) {
-                    if (Double.isNaN(value)) {
-                        json.writeNull();
-                    } else {
-                        json.writeNumber(value);
+                json.writeArrayFieldStart("series");
+                for (Lane.Series series : lane.series()) {
+                    json.writeStartObject();
+                    json.writeStringField("key", series.key());
+                    json.writeStringField("label", series.label());
+                    json.writeArrayFieldStart("values");
+                    for (double value : series.values()) {
+                        if (Double.isNaN(value)) {
+                            json.writeNull();
+                        } else {
+                            json.writeNumber(value);
+                        }
                     }
+                    json.writeEndArray();
+                    json.writeEndObject();
                 }
                 json.writeEndArray();
                 json.writeEndObject();

@@ -85,9 +85,12 @@ class HtmlReportTests {
         String without = new HtmlReport().write(run(List.of(none)));
 
         assertThat(withGpu).contains("aria-label=\"GPU memory (the container&#39;s processes)\"")
-                .contains("aria-label=\"GPU utilization % (device-wide)\"").contains("class=\"s-lane\"")
+                .contains("aria-label=\"GPU utilization %\"").contains("device (device-wide)</text>")
+                .contains("aria-label=\"GPU power, W (device-wide)\"")
+                .contains("aria-label=\"GPU temperature, °C (hottest device)\"")
+                .contains("aria-label=\"SM clock, MHz (device-wide)\"").contains("class=\"s-lane0\"")
                 .contains(" · GPUs requested: device=0");
-        assertThat(without).doesNotContain("aria-label=\"GPU memory").doesNotContain("class=\"s-lane\"");
+        assertThat(without).doesNotContain("aria-label=\"GPU memory").doesNotContain("class=\"s-lane0\"");
     }
 
     @Test
@@ -120,8 +123,9 @@ class HtmlReportTests {
             count++;
             assertThat(paths.group(1).chars().filter(ch -> ch == 'l').count() + 1).isLessThanOrEqualTo(300);
         }
-        // memory, CPU, PIDs, four I/O series, and the fixture's two GPU lanes
-        assertThat(count).isEqualTo(9);
+        // memory, CPU, PIDs, four I/O series, and the fixture's GPU lanes: memory, two utilisations (no SM share),
+        // power, temperature, SM clock
+        assertThat(count).isEqualTo(13);
     }
 
     @Test

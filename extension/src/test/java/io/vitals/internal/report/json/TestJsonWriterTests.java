@@ -184,14 +184,17 @@ class TestJsonWriterTests {
         JsonNode json = mapper.readTree(writer.write(result));
 
         JsonNode lanes = json.at("/containers/0/usage/lanes");
-        assertThat(lanes).hasSize(2);
-        assertThat(lanes.get(0).get("key").asText()).isEqualTo("gpuMemory");
+        assertThat(lanes).extracting(l -> l.get("key").asText())
+                .containsExactly("gpuMemory", "gpuUtilization", "gpuPower", "gpuTemperature", "gpuSmClock");
         assertThat(lanes.get(0).get("unit").asText()).isEqualTo("SIZE");
-        assertThat(lanes.get(0).get("budgetAttribute").asText()).isEqualTo("peakGpuMemory");
+        assertThat(lanes.get(0).get("budgetAttributes").get(0).asText()).isEqualTo("peakGpuMemory");
         assertThat(lanes.get(0).get("offsetMs").get(12).asLong()).isEqualTo(6000);
-        assertThat(lanes.get(0).get("values").get(12).asLong()).isEqualTo(gpu.peakMemory().orElseThrow().toBytes());
-        assertThat(lanes.get(1).get("key").asText()).isEqualTo("gpuUtilization");
-        assertThat(lanes.get(1).get("values").get(3).isNull()).isTrue();
+        assertThat(lanes.get(0).at("/series/0/values").get(12).asLong())
+                .isEqualTo(gpu.peakMemory().orElseThrow().toBytes());
+        // device and memory utilisation; no SM share series, since no sample has one (nvidia-smi)
+        assertThat(lanes.get(1).get("series")).extracting(s -> s.get("key").asText()).containsExactly("device", "memory");
+        assertThat(lanes.get(1).at("/series/0/values").get(3).isNull()).isTrue();
+        assertThat(lanes.get(3).at("/series/0/values").get(19).asDouble()).isEqualTo(54);
         assertThat(json.at("/containers/0/phases/0/usage").has("lanes")).isFalse();
         assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
 
@@ -236,6 +239,6 @@ class TestJsonWriterTests {
                     .isEqualTo(u.timeline().points().get(i).cpuPercent());
         });
         // One line per array, not one per number.
-        assertThat(new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().count()).isLessThan(400);
+        assertThat(new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().count()).isLessThan(450);
     }
 }
