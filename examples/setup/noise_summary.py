@@ -122,6 +122,10 @@ def main(root):
             print(f"- {metric}: flagged in {sum(1 for a in alarms if a)} of {len(quiet)} quiet runs"
                   + "".join(f"\n  - run-{i + 1}: " + ", ".join(f"{t} / {c} / {p}" for t, c, p, _ in a)
                             for i, a in enumerate(alarms) if a))
+        others = sorted({(i + 1, k[0], k[3]) for i, found in enumerate(quiet) for k in found
+                         if k[3] not in ("cpuTime", "peakMemory")})
+        print(f"- any other metric: flagged in {len({i for i, _, _ in others})} of {len(quiet)} quiet runs"
+              + "".join(f"\n  - run-{i}: {t} {m}" for i, t, m in others))
         print()
     for mode, metric in (("cpu20", "cpuTime"), ("mem20", "peakMemory")):
         if mode not in modes:

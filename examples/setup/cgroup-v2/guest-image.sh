@@ -20,8 +20,12 @@ case "$guest" in
   debian-12) suite=bookworm; jre=openjdk-17-jre-headless ;;
   # trixie: kernel 6.12 (memory.peak resets per descriptor), docker.io 26, JRE 21 (the tests are Java 17 bytecode);
   # its docker.io only recommends the CLI, which moved to docker-cli. Also Podman 5 with its Docker-compatible API
-  # (the "podman" run of guest-run.sh): crun, and netavark (with nft, its firewall driver on trixie) for its default bridge network
-  debian-13) suite=trixie; jre="openjdk-21-jre-headless,docker-cli,podman,crun,netavark,aardvark-dns,nftables" ;;
+  # (the "podman" run of guest-run.sh): crun, and netavark (with nft, its firewall driver on trixie) for its default
+  # bridge network. Rootless Podman (the "podman-user" run) also needs newuidmap/newgidmap (uidmap), a user-mode
+  # network (slirp4netns: the guest has no network card for pasta to copy) and a systemd user session for cgroup
+  # delegation (dbus-user-session)
+  debian-13) suite=trixie
+    jre="openjdk-21-jre-headless,docker-cli,podman,crun,netavark,aardvark-dns,nftables,uidmap,slirp4netns,dbus-user-session" ;;
   *) vitals_die "usage: $0 debian-12|debian-13" ;;
 esac
 mirror="${VITALS_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
@@ -62,6 +66,20 @@ printf '/dev/vda / ext4 rw,noatime 0 1\n' >"$rootfs/etc/fstab"
 chroot "$rootfs" passwd -d root >/dev/null
 # the non-root user of the "user" runs: in the docker group, as on a CI runner
 chroot "$rootfs" useradd --create-home --shell /bin/bash --groups docker vitals
+if [[ "$guest" == debian-13 ]]; then
+  # rootless Podman: subordinate IDs for the user namespace, a user manager started at boot (linger) so that systemd
+  # delegates cgroup controllers to the user, and slirp4netns as the rootless network
+  grep -q '^vitals:' "$rootfs/etc/subuid" || echo 'vitals:100000:65536' >>"$rootfs/etc/subuid"
+  grep -q '^vitals:' "$rootfs/etc/subgid" || echo 'vitals:100000:65536' >>"$rootfs/etc/subgid"
+  mkdir -p "$rootfs/var/lib/systemd/linger" && touch "$rootfs/var/lib/systemd/linger/vitals"
+  # systemd delegates only memory, pids and cpu to a user by default; Podman's rootless guide adds cpuset and io,
+  # without which a rootless container has no io.stat (no block I/O figures) and no cpuset
+  mkdir -p "$rootfs/etc/systemd/system/user@.service.d"
+  printf '[Service]\nDelegate=cpu cpuset io memory pids\n' >"$rootfs/etc/systemd/system/user@.service.d/delegate.conf"
+  mkdir -p "$rootfs/etc/containers/containers.conf.d"
+  printf '[network]\ndefault_rootless_network_cmd = "slirp4netns"\n' \
+    >"$rootfs/etc/containers/containers.conf.d/50-vitals-rootless.conf"
+fi
 # The guest has no network card; docker needs none for local containers. Nothing but the payload should run.
 for unit in apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer man-db.timer \
   systemd-timesyncd.service; do

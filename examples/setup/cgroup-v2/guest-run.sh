@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs INSIDE a cgroup v2 guest, from the payload disk mounted at /payload (see run-guest.sh): imports the slim
 # stress image, then runs the JUnit suite once per entry of /payload/users: "root" and "user" (the non-root user
-# "vitals", docker group) against Docker; "podman" as root against Podman's Docker-compatible API socket. Each
+# "vitals", docker group) against Docker; "podman" as root against Podman's Docker-compatible API socket;
+# "podman-user" as "vitals" against its own rootless Podman (systemd user session, delegated controllers). Each
 # writes JUnit XML and Vitals reports under /payload/results/<who>/. Its output goes to the serial console.
 set -uo pipefail
 P=/payload
@@ -35,6 +36,10 @@ run_as() {
   elif [[ "$who" == podman ]]; then
     (cd "$out/work" && env DOCKER_HOST="unix://$PODMAN_SOCKET" TESTCONTAINERS_RYUK_DISABLED=true \
       TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") >"$out/console.txt" 2>&1
+  elif [[ "$who" == podman-user ]]; then
+    (cd "$out/work" && runuser -u vitals -- env HOME=/home/vitals XDG_RUNTIME_DIR="$USER_RUNTIME" \
+      DBUS_SESSION_BUS_ADDRESS="unix:path=$USER_RUNTIME/bus" DOCKER_HOST="unix://$USER_PODMAN_SOCKET" \
+      TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") >"$out/console.txt" 2>&1
   else
     (cd "$out/work" && runuser -u vitals -- env HOME=/home/vitals TESTCONTAINERS_RYUK_DISABLED=true \
       TESTCONTAINERS_HOST_OVERRIDE=localhost "${cmd[@]}") >"$out/console.txt" 2>&1
@@ -47,6 +52,9 @@ run_as() {
   docker ps -aq --filter label=io.vitals.managed=true | xargs -r docker rm -f >/dev/null 2>&1
   if [[ "$who" == podman ]]; then
     podman ps -aq --filter label=io.vitals.managed=true | xargs -r podman rm -f >/dev/null 2>&1
+  fi
+  if [[ "$who" == podman-user ]]; then
+    as_user sh -c 'podman ps -aq --filter label=io.vitals.managed=true | xargs -r podman rm -f' >/dev/null 2>&1
   fi
 }
 
@@ -63,10 +71,38 @@ start_podman() {
   log "podman API at $PODMAN_SOCKET, stress image imported"
 }
 
+# Rootless Podman of the user "vitals": its user manager (started at boot by linger) owns a delegated cgroup
+# subtree; the API service runs as the user, with the stress image in the user's own store
+USER_RUNTIME="/run/user/$(id -u vitals 2>/dev/null || echo 1000)"
+USER_PODMAN_SOCKET="$USER_RUNTIME/podman/podman.sock"
+as_user() {
+  runuser -u vitals -- env HOME=/home/vitals XDG_RUNTIME_DIR="$USER_RUNTIME" \
+    DBUS_SESSION_BUS_ADDRESS="unix:path=$USER_RUNTIME/bus" "$@"
+}
+start_podman_rootless() {
+  command -v podman >/dev/null || { log "ERROR: a podman-user run was asked for, but this guest has no podman"; return 1; }
+  for _ in $(seq 60); do [[ -S "$USER_RUNTIME/bus" ]] && break; sleep 1; done
+  [[ -S "$USER_RUNTIME/bus" ]] || { log "ERROR: no user session for vitals ($USER_RUNTIME/bus); is linger on?"; return 1; }
+  local delegated
+  delegated="$(cat "/sys/fs/cgroup/user.slice/user-$(id -u vitals).slice/user@$(id -u vitals).service/cgroup.controllers" 2>&1)"
+  log "rootless podman $(as_user podman version --format '{{.Server.Version}}' 2>&1), $(as_user podman info \
+    --format 'cgroup manager {{.Host.CgroupManager}} {{.Host.CgroupsVersion}}, rootless {{.Host.Security.Rootless}}' 2>&1);" \
+    "controllers delegated to the user: $delegated"
+  as_user podman system service --time=0 "unix://$USER_PODMAN_SOCKET" >"$P/results/podman-user-service.log" 2>&1 &
+  for _ in $(seq 60); do [[ -S "$USER_PODMAN_SOCKET" ]] && break; sleep 1; done
+  as_user podman import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.image=stress' \
+    "$P/stress-rootfs.tar" vitals/stress:latest >/dev/null || { log "ERROR: rootless podman import failed"; return 1; }
+  log "rootless podman API at $USER_PODMAN_SOCKET, stress image imported"
+}
+
 mkdir -p "$P/results"
 for who in $(cat "$P/users"); do
   if [[ "$who" == podman ]] && ! start_podman; then
     mkdir -p "$P/results/podman" && echo 1 >"$P/results/podman/exit-code"
+    continue
+  fi
+  if [[ "$who" == podman-user ]] && ! start_podman_rootless; then
+    mkdir -p "$P/results/podman-user" && echo 1 >"$P/results/podman-user/exit-code"
     continue
   fi
   run_as "$who"
