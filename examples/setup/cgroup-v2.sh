@@ -15,10 +15,10 @@ source "$here/lib.sh"
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
 # VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 2700 s by default
 # who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
-# (debian-13), root against Podman's Docker-compatible API
+# (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman
 users="${VITALS_V2_USERS:-}"
 guest_users() {
-  if [[ -n "$users" ]]; then echo "$users"; elif [[ "$1" == debian-13 ]]; then echo "root user podman"
+  if [[ -n "$users" ]]; then echo "$users"; elif [[ "$1" == debian-13 ]]; then echo "root user podman podman-user"
   else echo "root user"; fi
 }
 # The accuracy suite: every figure against the kernel's own counters. More classes can be added (space-separated),

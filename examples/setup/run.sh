@@ -7,7 +7,8 @@
 #                     neighbour and with injected regressions; prints spread, false failures and detections
 #   run.sh v1-user    the accuracy suite on this host as a non-root user in the docker group (v1-user.sh)
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
-#                     6.12), as root and as a non-root user, and against Podman in the Debian 13 guest; see
+#                     6.12), as root and as a non-root user, and against Podman (rootful and rootless) in the
+#                     Debian 13 guest; see
 #                     cgroup-v2.sh (needs root and qemu; 13 min with cached guest images on a quiet 2-core
 #                     machine, ~40 min on a busy one, +1-7 min to build the images)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,

@@ -33,6 +33,8 @@ public record HostShape(Row row, Optional<String> cgroup, Optional<String> kerne
         CGROUP_V2_6_12_ROOT("cgroup-v2-6.12-root", "cgroup v2, kernel 6.12, root"),
         CGROUP_V2_6_12_NON_ROOT("cgroup-v2-6.12-nonroot", "cgroup v2, kernel 6.12, non-root"),
         PODMAN("podman", "Podman"),
+        // rootless: the user's systemd delegates the cgroup, but memory.peak stays root's, so no per-window reset
+        PODMAN_ROOTLESS("podman-rootless", "Podman, rootless"),
         ENGINE_API("engine-api", "remote Engine API");
 
         private final String id;
@@ -86,7 +88,7 @@ public record HostShape(Row row, Optional<String> cgroup, Optional<String> kerne
     public static HostShape ofCgroup(boolean v2, String engine, boolean peakResettable, HostFacts facts) {
         Row row;
         if ("podman".equals(engine)) {
-            row = Row.PODMAN;
+            row = facts.root() ? Row.PODMAN : Row.PODMAN_ROOTLESS;
         } else if (!v2) {
             row = facts.root() ? Row.CGROUP_V1_ROOT : Row.CGROUP_V1_NON_ROOT;
         } else if (peakResettable || facts.kernelAtLeast(RESETTABLE_PEAK_MAJOR, RESETTABLE_PEAK_MINOR)) {

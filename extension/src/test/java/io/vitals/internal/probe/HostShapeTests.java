@@ -139,14 +139,17 @@ class HostShapeTests {
     }
 
     @Test
-    @DisplayName("a Podman scope (libpod-<id>.scope): the Podman row, whatever the cgroup version")
+    @DisplayName("a Podman scope (libpod-<id>.scope): a Podman row, rootful or rootless, whatever the cgroup version")
     void podman() {
         CgroupLayout layout = new CgroupLayout(true, Map.of(),
                 Optional.of(Path.of("/sys/fs/cgroup/machine.slice/libpod-3f2c9e0d8b7a.scope")));
         assertThat(layout.engine()).isEqualTo("podman");
+        assertThat(HostShape.ofCgroup(true, layout.engine(), true, new HostFacts(Optional.of("6.12.48"), true)).id())
+                .isEqualTo("podman");
         HostShape shape = HostShape.ofCgroup(true, layout.engine(), false,
                 new HostFacts(Optional.of("6.12.48"), false));
-        assertThat(shape.id()).isEqualTo("podman");
+        assertThat(shape.id()).isEqualTo("podman-rootless");
+        assertThat(shape.label()).isEqualTo("Podman, rootless");
         assertThat(shape.engine()).contains("podman");
         assertThat(shape.cgroup()).contains("v2");
     }

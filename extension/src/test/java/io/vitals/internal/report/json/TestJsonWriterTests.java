@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.SchemaSupport;
 import io.vitals.internal.report.TestResult;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -216,6 +220,17 @@ class TestJsonWriterTests {
         ((com.fasterxml.jackson.databind.node.ObjectNode) json.at("/containers/0/usage")).remove("lanes");
         TestResult back = new TestJsonReader(mapper).read(mapper.writeValueAsBytes(json), "train.json");
         assertThat(back.containers().get(0).usage().gpu().timeline()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the schema's host shape ids are the rows of the exactness table, no more, no fewer")
+    void hostShapeIds() throws Exception {
+        JsonNode schema = mapper.readTree(getClass().getResourceAsStream("/io/vitals/report/vitals-test-1.schema.json"));
+        List<String> ids = new ArrayList<>();
+        schema.at("/$defs/hostShape/properties/id/enum").forEach(id -> ids.add(id.asText()));
+
+        assertThat(ids).containsExactlyInAnyOrderElementsOf(Arrays.stream(HostShape.Row.values())
+                .map(HostShape.Row::id).toList());
     }
 
     @Test
