@@ -94,7 +94,39 @@ public final class GpuSources {
         try {
             return Nvml.load(library);
         } catch (IOException e) {
-            return mode == Mode.NVML ? new Unanswered("NVML (" + library + ")", e.getMessage()) : new NvidiaSmi(binary);
+            return mode == Mode.NVML ? new Unanswered("NVML (" + library + ")", e.getMessage())
+                    : new Fallback(new NvidiaSmi(binary), "NVML first: " + e.getMessage());
+        }
+    }
+
+    /**
+     * nvidia-smi in place of NVML: until it has answered once, its failures also say why NVML was not used, so that
+     * "no GPU visible" names both. Queried under its source's lock.
+     */
+    private static final class Fallback implements GpuDriver {
+        private final GpuDriver driver;
+        private final String why;
+        private boolean answered;
+
+        Fallback(GpuDriver driver, String why) {
+            this.driver = driver;
+            this.why = why;
+        }
+
+        @Override
+        public String name() {
+            return driver.name();
+        }
+
+        @Override
+        public GpuAttribution.Query query(long nowNanos) throws IOException {
+            try {
+                GpuAttribution.Query query = driver.query(nowNanos);
+                answered = true;
+                return query;
+            } catch (IOException e) {
+                throw answered ? e : new IOException(e.getMessage() + "; " + why, e);
+            }
         }
     }
 

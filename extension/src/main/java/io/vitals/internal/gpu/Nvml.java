@@ -8,7 +8,10 @@ import com.sun.jna.ptr.PointerByReference;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +22,9 @@ import java.util.OptionalLong;
 
 /**
  * GPU figures from NVML, the library the driver ships ({@code libnvidia-ml.so.1}) and {@code nvidia-smi} is built
- * on: the same figures without starting a process per query. Loaded only where the library is; elsewhere
- * {@link #load} says why and the run falls back to {@code nvidia-smi} or to "no GPU visible".
+ * on: the same figures without starting a process per query. Loaded only where the library is (looked for first,
+ * so that hosts without it never load JNA); elsewhere {@link #load} says why and the run falls back to
+ * {@code nvidia-smi} or to "no GPU visible".
  *
  * <p>A figure a device does not report ({@code NVML_ERROR_NOT_SUPPORTED}, as power on some boards and utilisation
  * under MIG) is empty, never zero; any other error fails the query, naming the call.
@@ -49,6 +53,11 @@ final class Nvml implements GpuDriver {
      * @throws IOException when the library is not there or NVML does not initialise (no driver loaded)
      */
     static Nvml load(String library) throws IOException {
+        // look before loading: on a host without the driver, JNA (and its own native part) is never touched
+        if (!present(library, System.getenv("LD_LIBRARY_PATH"))) {
+            throw new IOException(library + " not found"
+                    + (library.contains("/") ? "" : " on LD_LIBRARY_PATH or in " + String.join(", ", LIBRARY_DIRS)));
+        }
         NvmlLibrary nvml;
         try {
             nvml = Native.load(library, NvmlLibrary.class);
@@ -58,6 +67,26 @@ final class Nvml implements GpuDriver {
         Nvml loaded = new Nvml(nvml, library);
         loaded.check("nvmlInit_v2", nvml.nvmlInit_v2());
         return loaded;
+    }
+
+    /**
+     * Where the driver's installers and the NVIDIA container toolkit put the library: Debian/Ubuntu, Fedora/RHEL,
+     * WSL 2, and the toolkit's mount inside containers.
+     */
+    static final List<String> LIBRARY_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+            "/usr/lib64", "/usr/lib", "/lib/x86_64-linux-gnu", "/lib64", "/usr/lib/wsl/lib", "/usr/local/nvidia/lib64");
+
+    /** Whether {@code library} (a path, or a file name looked up on {@code ldLibraryPath} and then the usual dirs) exists. */
+    static boolean present(String library, String ldLibraryPath) {
+        if (library.contains("/")) {
+            return Files.exists(Path.of(library));
+        }
+        List<String> dirs = new ArrayList<>();
+        if (ldLibraryPath != null) {
+            dirs.addAll(Arrays.asList(ldLibraryPath.split(":")));
+        }
+        dirs.addAll(LIBRARY_DIRS);
+        return dirs.stream().filter(dir -> !dir.isBlank()).anyMatch(dir -> Files.exists(Path.of(dir, library)));
     }
 
     @Override

@@ -108,8 +108,24 @@ class NvmlTests {
                     .isInstanceOf(Nvml.class);
             assertThat(GpuSources.driver(GpuSources.Mode.NVIDIA_SMI, library.toString(), "nvidia-smi"))
                     .isInstanceOf(NvidiaSmi.class);
-            assertThat(GpuSources.driver(GpuSources.Mode.AUTO, dir.resolve("missing.so.1").toString(), "nvidia-smi"))
-                    .isInstanceOf(NvidiaSmi.class);
+            // no library: nvidia-smi, and where that does not run either, the reason names both
+            String missing = dir.resolve("missing.so.1").toString();
+            GpuDriver fallback = GpuSources.driver(GpuSources.Mode.AUTO, missing, dir.resolve("no-smi").toString());
+            assertThat(fallback.name()).isEqualTo(dir.resolve("no-smi").toString());
+            assertThatThrownBy(() -> fallback.query(0)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("no-smi").hasMessageEndingWith("; NVML first: " + missing + " not found");
+        }
+
+        @Test
+        @DisplayName("the library is looked for before JNA loads anything: a path, or a name on LD_LIBRARY_PATH")
+        void lookedForFirst() throws Exception {
+            Path library = NvmlStub.compile(dir, dir.resolve("pid"));
+
+            assertThat(Nvml.present(library.toString(), null)).isTrue();
+            assertThat(Nvml.present("libnvidia-ml.so.1", dir.toString())).isTrue();
+            assertThat(Nvml.present("libnvidia-ml.so.1", "/nonexistent:" + dir)).isTrue();
+            assertThat(Nvml.present("libnvidia-ml-other.so.1", dir.toString())).isFalse();
+            assertThat(Nvml.present(dir.resolve("nothing.so").toString(), null)).isFalse();
         }
     }
 
@@ -118,7 +134,7 @@ class NvmlTests {
     void missingLibrary(@TempDir Path dir) throws Exception {
         String missing = dir.resolve("libnvidia-ml.so.1").toString();
         assertThatThrownBy(() -> Nvml.load(missing)).isInstanceOf(IOException.class)
-                .hasMessageStartingWith(missing + " cannot be loaded: ");
+                .hasMessage(missing + " not found");
 
         GpuDriver driver = GpuSources.driver(GpuSources.Mode.NVML, missing, "nvidia-smi");
         GpuSource source = new GpuSource(driver, null, () -> 0);
