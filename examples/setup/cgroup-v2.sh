@@ -79,7 +79,9 @@ for guest in $guests; do
     dir="$out/$guest/$who"
     rc="$(cat "$dir/exit-code" 2>/dev/null || echo missing)"
     tests="$(cat "$dir"/junit/*.xml 2>/dev/null | grep -o 'tests="[0-9]*"' | head -n 1 || true)"
-    vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir)"
+    rerun=""
+    [[ -d "$out/$guest/$who-crashed" ]] && rerun=", after a rerun: the first JVM died of a signal (see $who-crashed)"
+    vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir$rerun)"
     [[ "$rc" == 0 ]] || status=1
   done
 done

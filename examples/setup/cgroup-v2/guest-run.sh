@@ -21,7 +21,20 @@ log "stress image imported"
 selectors=()
 while read -r cls; do [[ -n "$cls" ]] && selectors+=(--select-class "$cls"); done <"$classes_file"
 
+# A JVM killed by a signal under software emulation (SIGSEGV in JIT-compiled JDK code, exit 134, seen once in a
+# Podman cell whose rerun passed) is the emulator's fault, not the tests': such a run is repeated once, and says so.
 run_as() {
+  run_once "$@"
+  local rc
+  rc="$(cat "$P/results/$1/exit-code")"
+  if [[ "$rc" -ge 128 ]]; then
+    log "suite as $1: the JVM died of a signal (exit $rc; $(grep -h -m1 'Problematic frame' -A1 "$P/results/$1"/work/hs_err_pid*.log 2>/dev/null | tail -n 1)); running it once more"
+    mkdir -p "$P/results/$1-crashed" && mv "$P/results/$1"/* "$P/results/$1-crashed/"
+    run_once "$@"
+  fi
+}
+
+run_once() {
   local who="$1" out="$P/results/$1"
   mkdir -p "$out/work" && chmod -R 0777 "$out"
   local cmd=(java -Xmx1g -Dvitals.requireDocker=true -Dvitals.reportDir="$out/vitals"
