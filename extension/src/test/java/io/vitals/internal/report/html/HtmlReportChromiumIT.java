@@ -121,12 +121,15 @@ class HtmlReportChromiumIT {
         assertThat(at).as("section t%d in the DOM", opened).isPositive();
         String section = dump.dom().substring(at, dump.dom().indexOf("</div></details>", at));
         assertThat(section).contains(" open=");
-        assertThat(matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(4);
+        // memory, CPU, PIDs and I/O, and the fixture's five GPU charts (memory, utilisation, power, temperature, clock)
+        assertThat(matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(9);
         // the same paths (so the same points) and the same labels as the chart of an inline page
         assertThat(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", section))
-                .isEqualTo(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(7);
+                .isEqualTo(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(13);
+        // (the DOM dump writes an apostrophe as it is, the page as &#39;)
         assertThat(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", section))
-                .isEqualTo(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline))
+                .isEqualTo(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline).stream()
+                        .map(label -> label.replace("&#39;", "'")).toList())
                 .contains("OOM kill", "limit 2.0 GiB");
         // a section nobody opened stays packed; the table shows its first page, unpacked
         assertThat(dump.dom()).doesNotContain("<details id=\"t5\"").contains("Showing 500 of 10000 rows.")
