@@ -14,8 +14,9 @@ import org.testcontainers.junit.jupiter.Container;
 
 /**
  * How to catch a 20 % CPU-time regression on a shared runner without a budget that the runner trips by itself.
- * One measurement cannot do it: the same training run's CPU time moves 8 to 14 % from run to run (coefficient of
- * variation, docs/benchmarks.md), so +20 % is two standard deviations, inside what a busy runner adds on its own.
+ * One measurement cannot do it: on a machine whose load changes, the same training run's CPU time moves 8 to 14 %
+ * from run to run (coefficient of variation, docs/benchmarks.md), so +20 % is two standard deviations, inside what a
+ * busy runner adds on its own.
  * This test therefore measures the same short run five times ({@code @RepeatedTest}: JUnit's default names,
  * "repetition i of 5", make the five one test to Vitals), and leaves CPU time to the run history
  * ({@code -Dvitals.history=vitals-history.jsonl}, docs/ci.md): Mann–Whitney U of the five against the kept runs,
@@ -27,7 +28,8 @@ import org.testcontainers.junit.jupiter.Container;
  *
  * <p>What the history saw (the noise harness, {@code run.sh noise --it CpuTimeAgainstHistoryIT,...},
  * docs/benchmarks.md, "Repeated measurements against the history"): 15 quiet runs, each compared with the ones
- * before it, flagged nothing; 10 runs with the workload's CPU work raised 20 % were flagged 10 times out of 10.
+ * before it, flagged nothing; 10 runs with the workload's CPU work raised 20 % (which moved its CPU time by 31 to
+ * 37 %) were flagged 10 times out of 10.
  */
 @MeasureResources
 class CpuTimeAgainstHistoryIT {
