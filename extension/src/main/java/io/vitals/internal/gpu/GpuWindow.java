@@ -36,9 +36,12 @@ import java.util.stream.DoubleStream;
  */
 public final class GpuWindow implements WindowSummary {
 
-    /** The JSON keys of the two lanes. */
+    /** The JSON keys of the lanes ({@link #lanes}), which {@link #readBack} reads again. */
     static final String MEMORY_LANE = "gpuMemory";
     static final String UTILIZATION_LANE = "gpuUtilization";
+    static final String POWER_LANE = "gpuPower";
+    static final String TEMPERATURE_LANE = "gpuTemperature";
+    static final String CLOCK_LANE = "gpuSmClock";
 
     /** About 14 hours at one sample every 500 ms; later samples still count for the reason, not the figures. */
     static final int MAX_SAMPLES = 100_000;
@@ -168,11 +171,11 @@ public final class GpuWindow implements WindowSummary {
                 series("device", "device (device-wide)", samples, s -> value(s.utilization())),
                 series("memory", "memory (device-wide)", samples, s -> value(s.memoryUtilization())),
                 series("sm", "SM share (the container's)", samples, s -> value(s.smShare())));
-        lane(lanes, "gpuPower", "GPU power, W (device-wide)", Unit.COUNT, List.of(), offsets,
+        lane(lanes, POWER_LANE, "GPU power, W (device-wide)", Unit.COUNT, List.of(), offsets,
                 series("power", "power", samples, GpuUsage.Sample::powerWatts));
-        lane(lanes, "gpuTemperature", "GPU temperature, °C (hottest device)", Unit.COUNT, List.of(), offsets,
+        lane(lanes, TEMPERATURE_LANE, "GPU temperature, °C (hottest device)", Unit.COUNT, List.of(), offsets,
                 series("temperature", "temperature", samples, GpuUsage.Sample::temperatureCelsius));
-        lane(lanes, "gpuSmClock", "SM clock, MHz (device-wide)", Unit.COUNT, List.of(), offsets,
+        lane(lanes, CLOCK_LANE, "SM clock, MHz (device-wide)", Unit.COUNT, List.of(), offsets,
                 series("clock", "SM clock", samples, GpuUsage.Sample::smClockMHz));
         return lanes;
     }
@@ -210,9 +213,9 @@ public final class GpuWindow implements WindowSummary {
                     percent(saved(saved, offsets, UTILIZATION_LANE, "device", i)),
                     percent(saved(saved, offsets, UTILIZATION_LANE, "memory", i)),
                     percent(saved(saved, offsets, UTILIZATION_LANE, "sm", i)),
-                    saved(saved, offsets, "gpuPower", "power", i),
-                    saved(saved, offsets, "gpuTemperature", "temperature", i),
-                    saved(saved, offsets, "gpuSmClock", "clock", i)));
+                    saved(saved, offsets, POWER_LANE, "power", i),
+                    saved(saved, offsets, TEMPERATURE_LANE, "temperature", i),
+                    saved(saved, offsets, CLOCK_LANE, "clock", i)));
         }
         return timeline;
     }

@@ -27,12 +27,20 @@ import java.util.OptionalLong;
  * {@code nvidia-smi} or to "no GPU visible".
  *
  * <p>A figure a device does not report ({@code NVML_ERROR_NOT_SUPPORTED}, as power on some boards and utilisation
- * under MIG) is empty, never zero; any other error fails the query, naming the call.
+ * under MIG) is empty, never zero; any other error fails the query, naming the call. Not thread-safe (it remembers
+ * the newest per-process sample of each device): its {@link GpuSource} queries under a lock.
  */
 final class Nvml implements GpuDriver {
 
     /** The library as the driver installs it; the unversioned name only exists with the development files. */
     static final String DEFAULT_LIBRARY = "libnvidia-ml.so.1";
+    /**
+     * Where the driver's installers and the NVIDIA container toolkit put the library: Debian/Ubuntu, Fedora/RHEL,
+     * WSL 2, and the toolkit's mount inside containers.
+     */
+    static final List<String> LIBRARY_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+            "/usr/lib64", "/usr/lib", "/lib/x86_64-linux-gnu", "/lib64", "/usr/lib/wsl/lib", "/usr/local/nvidia/lib64");
+
     // Processes that start between the count and the list: room for a few more, then one more try.
     private static final int SPARE_PROCESSES = 8;
     private static final double MIB = 1024 * 1024;
@@ -68,13 +76,6 @@ final class Nvml implements GpuDriver {
         loaded.check("nvmlInit_v2", nvml.nvmlInit_v2());
         return loaded;
     }
-
-    /**
-     * Where the driver's installers and the NVIDIA container toolkit put the library: Debian/Ubuntu, Fedora/RHEL,
-     * WSL 2, and the toolkit's mount inside containers.
-     */
-    static final List<String> LIBRARY_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
-            "/usr/lib64", "/usr/lib", "/lib/x86_64-linux-gnu", "/lib64", "/usr/lib/wsl/lib", "/usr/local/nvidia/lib64");
 
     /** Whether {@code library} (a path, or a file name looked up on {@code ldLibraryPath} and then the usual dirs) exists. */
     static boolean present(String library, String ldLibraryPath) {

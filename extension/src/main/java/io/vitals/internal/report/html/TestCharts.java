@@ -81,7 +81,8 @@ final class TestCharts {
                 }
             }
             if (!known.isEmpty()) {
-                chart.series(series.label(), "s-lane" + drawn++,
+                // three colours (HtmlAssets), taken in turn
+                chart.series(series.label(), "s-lane" + drawn++ % 3,
                         known.stream().mapToDouble(i -> Figures.seconds(lane.offsets().get(i))).toArray(),
                         known.stream().mapToDouble(i -> series.values().get(i)).toArray());
             }
