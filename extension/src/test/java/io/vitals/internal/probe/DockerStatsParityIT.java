@@ -55,7 +55,7 @@ class DockerStatsParityIT {
     private static final long MIB = 1024 * 1024;
     private static final int PAYLOAD_BYTES = 5 * 1024 * 1024;
     private static final double TOLERANCE = 0.05;
-    private static final double CPU_TOLERANCE_POINTS = 5.0;
+    private static final double CPU_TOLERANCE_POINTS = 10.0;
 
     /** 100 MiB held (--vm-hang 0: allocate, touch, then sleep forever), one CPU worker capped at 0.5 CPU. */
     @Container
@@ -112,9 +112,15 @@ class DockerStatsParityIT {
         // shared with other jobs whose sub-second bursts take CPU from the worker. Measured: on a quiet host the
         // difference was −0.4 %, −0.5 %, −3.6 % relative, but at load average 4-5 one run gave 28.3 % (ours) vs
         // 31.6 % (docker), −10.4 % relative, 3.3 points. A relative 5 % would make the test fail on host load, not
-        // on a measurement error.
+        // on a measurement error. Next to a busy core (CI run ci37, session 11) docker's own figure left the
+        // quota: 56.45 % for a worker the quota caps at 50 %, while ours read 50.20 %. So the parity bound is
+        // ±10 points, and ours is also held to the ground truth docker's is not: the quota allows 50 ms of CPU in
+        // every 100 ms period, and a window can catch at most one extra period's 50 ms at an edge.
         softly.assertThat(ours.averageCpuPercent().value()).as("CPU %% (ours over %s, docker's over ~1 s)",
                 ours.wallTime()).isCloseTo(docker.cpuPercent(), within(CPU_TOLERANCE_POINTS));
+        double seconds = ours.wallTime().toNanos() / 1e9;
+        softly.assertThat(ours.averageCpuPercent().value()).as("CPU %% against the 0.5 CPU quota")
+                .isLessThanOrEqualTo(50 + 100 * 0.05 / seconds);
         // MEM USAGE: both are the working set, charged memory minus inactive file cache (v1: usage_in_bytes −
         // total_inactive_file). Ours is the snapshot at the window's end, docker's its second sample; the memory is
         // held still, so the instants do not matter. docker prints 4 significant digits (≤ 0.05 % rounding).
