@@ -198,33 +198,40 @@ public final class GpuWindow implements WindowSummary {
         return percent.isPresent() ? OptionalDouble.of(percent.get().value()) : OptionalDouble.empty();
     }
 
-    // The samples again from the saved lanes; none where the report has no GPU memory lane. A figure whose lane or
-    // series is missing, or whose lane has other offsets, reads as none.
+    // The samples again from the saved lanes; none where the report has no GPU memory lane.
     private static List<GpuUsage.Sample> readBackTimeline(SavedFigures saved) {
         Optional<Lane> memory = saved.lane(MEMORY_LANE);
         if (memory.isEmpty()) {
             return List.of();
         }
         List<Duration> offsets = memory.get().offsets();
+        // each series read once, not once per sample (a lane is parsed from the JSON on every call)
+        List<Double> bytes = series(saved, offsets, MEMORY_LANE, "memory");
+        List<Double> device = series(saved, offsets, UTILIZATION_LANE, "device");
+        List<Double> memoryBusy = series(saved, offsets, UTILIZATION_LANE, "memory");
+        List<Double> sm = series(saved, offsets, UTILIZATION_LANE, "sm");
+        List<Double> power = series(saved, offsets, POWER_LANE, "power");
+        List<Double> temperature = series(saved, offsets, TEMPERATURE_LANE, "temperature");
+        List<Double> clock = series(saved, offsets, CLOCK_LANE, "clock");
         List<GpuUsage.Sample> timeline = new ArrayList<>();
         for (int i = 0; i < offsets.size(); i++) {
             timeline.add(new GpuUsage.Sample(offsets.get(i),
-                    DataSize.ofBytes(Math.round(saved(saved, offsets, MEMORY_LANE, "memory", i).orElse(0))),
-                    percent(saved(saved, offsets, UTILIZATION_LANE, "device", i)),
-                    percent(saved(saved, offsets, UTILIZATION_LANE, "memory", i)),
-                    percent(saved(saved, offsets, UTILIZATION_LANE, "sm", i)),
-                    saved(saved, offsets, POWER_LANE, "power", i),
-                    saved(saved, offsets, TEMPERATURE_LANE, "temperature", i),
-                    saved(saved, offsets, CLOCK_LANE, "clock", i)));
+                    DataSize.ofBytes(Math.round(figure(bytes, i).orElse(0))), percent(figure(device, i)),
+                    percent(figure(memoryBusy, i)), percent(figure(sm, i)), figure(power, i),
+                    figure(temperature, i), figure(clock, i)));
         }
         return timeline;
     }
 
-    private static OptionalDouble saved(SavedFigures saved, List<Duration> offsets, String lane, String series,
-            int i) {
-        double value = saved.lane(lane).filter(l -> l.offsets().equals(offsets)).flatMap(l -> l.series(series))
-                .map(s -> s.values().get(i)).orElse(Double.NaN);
-        return Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
+    // The saved series, or none where its lane or the series is missing or the lane has other offsets.
+    private static List<Double> series(SavedFigures saved, List<Duration> offsets, String lane, String series) {
+        return saved.lane(lane).filter(l -> l.offsets().equals(offsets)).flatMap(l -> l.series(series))
+                .map(Lane.Series::values).orElse(List.of());
+    }
+
+    private static OptionalDouble figure(List<Double> values, int i) {
+        return i < values.size() && !Double.isNaN(values.get(i)) ? OptionalDouble.of(values.get(i))
+                : OptionalDouble.empty();
     }
 
     /**
