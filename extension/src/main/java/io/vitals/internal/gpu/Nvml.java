@@ -2,6 +2,7 @@ package io.vitals.internal.gpu;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import com.sun.jna.Structure;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 
 /**
  * GPU figures from NVML, the library the driver ships ({@code libnvidia-ml.so.1}) and {@code nvidia-smi} is built
@@ -121,37 +123,58 @@ final class Nvml implements GpuDriver {
      */
     private Optional<List<GpuAttribution.ProcessSm>> smShares(Pointer device, String uuid) throws IOException {
         long since = lastSampleMicros.getOrDefault(uuid, 0L);
-        IntByReference count = new IntByReference(0);
-        int result = nvml.nvmlDeviceGetProcessUtilization(device, null, count, since);
-        for (int attempt = 0; result == NvmlLibrary.ERROR_INSUFFICIENT_SIZE && attempt < 3; attempt++) {
-            int room = count.getValue() + SPARE_PROCESSES;
-            NvmlLibrary.ProcessUtilizationSample[] samples = (NvmlLibrary.ProcessUtilizationSample[])
-                    new NvmlLibrary.ProcessUtilizationSample().toArray(room);
-            count.setValue(room);
-            result = nvml.nvmlDeviceGetProcessUtilization(device, samples, count, since);
-            if (result == NvmlLibrary.SUCCESS) {
-                return Optional.of(averageByProcess(uuid, samples, count.getValue()));
-            }
-        }
-        if (result == NvmlLibrary.ERROR_NOT_SUPPORTED) {
+        Listed<NvmlLibrary.ProcessUtilizationSample> samples = list(NvmlLibrary.ProcessUtilizationSample::new,
+                (array, count) -> nvml.nvmlDeviceGetProcessUtilization(device, array, count, since));
+        if (samples.result() == NvmlLibrary.ERROR_NOT_SUPPORTED) {
             return Optional.empty();
         }
-        if (result == NvmlLibrary.ERROR_NOT_FOUND) {
+        if (samples.result() == NvmlLibrary.ERROR_NOT_FOUND) {
             return Optional.of(List.of());
         }
-        check("nvmlDeviceGetProcessUtilization", result);
-        return Optional.of(List.of()); // success on the first call: no sample at all
+        check("nvmlDeviceGetProcessUtilization", samples.result());
+        return Optional.of(averageByProcess(uuid, samples.entries()));
     }
 
-    private List<GpuAttribution.ProcessSm> averageByProcess(String uuid, NvmlLibrary.ProcessUtilizationSample[] samples,
-            int count) {
+    /** One entry point of NVML that fills an array of structures and says how many it filled. */
+    @FunctionalInterface
+    private interface ListCall<T extends Structure> {
+        int call(T[] array, IntByReference count);
+    }
+
+    /** What a {@link ListCall} gave: its result code, and the entries it filled where that is success. */
+    private record Listed<T>(int result, List<T> entries) {
+    }
+
+    /**
+     * Asks with no room first, as NVML wants: it says how many entries there are ({@code INSUFFICIENT_SIZE}), or
+     * that there are none (success). Then asks with room for a few more, since entries can appear in between, and
+     * once more (up to three times) if they did.
+     */
+    @SuppressWarnings("unchecked")
+    private static <T extends Structure> Listed<T> list(Supplier<T> first, ListCall<T> call) {
+        IntByReference count = new IntByReference(0);
+        int result = call.call(null, count);
+        for (int attempt = 0; result == NvmlLibrary.ERROR_INSUFFICIENT_SIZE && attempt < 3; attempt++) {
+            int room = count.getValue() + SPARE_PROCESSES;
+            T[] array = (T[]) first.get().toArray(room);
+            count.setValue(room);
+            result = call.call(array, count);
+            if (result == NvmlLibrary.SUCCESS) {
+                return new Listed<>(result, Arrays.asList(array).subList(0, count.getValue()));
+            }
+        }
+        return new Listed<>(result, List.of());
+    }
+
+    private List<GpuAttribution.ProcessSm> averageByProcess(String uuid,
+            List<NvmlLibrary.ProcessUtilizationSample> samples) {
         Map<Long, double[]> byPid = new LinkedHashMap<>(); // pid -> {sum, samples}
         long newest = lastSampleMicros.getOrDefault(uuid, 0L);
-        for (int i = 0; i < count; i++) {
-            double[] sum = byPid.computeIfAbsent(Integer.toUnsignedLong(samples[i].pid), pid -> new double[2]);
-            sum[0] += Integer.toUnsignedLong(samples[i].smUtil);
+        for (NvmlLibrary.ProcessUtilizationSample sample : samples) {
+            double[] sum = byPid.computeIfAbsent(Integer.toUnsignedLong(sample.pid), pid -> new double[2]);
+            sum[0] += Integer.toUnsignedLong(sample.smUtil);
             sum[1]++;
-            newest = Math.max(newest, samples[i].timeStamp);
+            newest = Math.max(newest, sample.timeStamp);
         }
         lastSampleMicros.put(uuid, newest);
         List<GpuAttribution.ProcessSm> shares = new ArrayList<>();
@@ -199,26 +222,16 @@ final class Nvml implements GpuDriver {
     }
 
     private List<NvidiaSmiOutput.Process> processes(Pointer device, String uuid) throws IOException {
-        IntByReference count = new IntByReference(0);
-        int result = nvml.nvmlDeviceGetComputeRunningProcesses_v3(device, count, null);
-        for (int attempt = 0; result == NvmlLibrary.ERROR_INSUFFICIENT_SIZE && attempt < 3; attempt++) {
-            int room = count.getValue() + SPARE_PROCESSES;
-            NvmlLibrary.ProcessInfo[] infos = (NvmlLibrary.ProcessInfo[]) new NvmlLibrary.ProcessInfo().toArray(room);
-            count.setValue(room);
-            result = nvml.nvmlDeviceGetComputeRunningProcesses_v3(device, count, infos);
-            if (result == NvmlLibrary.SUCCESS) {
-                List<NvidiaSmiOutput.Process> processes = new ArrayList<>();
-                for (int i = 0; i < count.getValue(); i++) {
-                    long bytes = infos[i].usedGpuMemory;
-                    processes.add(new NvidiaSmiOutput.Process(Integer.toUnsignedLong(infos[i].pid),
-                            bytes == NvmlLibrary.VALUE_NOT_AVAILABLE ? OptionalLong.empty() : OptionalLong.of(bytes),
-                            uuid));
-                }
-                return processes;
-            }
+        Listed<NvmlLibrary.ProcessInfo> infos = list(NvmlLibrary.ProcessInfo::new,
+                (array, count) -> nvml.nvmlDeviceGetComputeRunningProcesses_v3(device, count, array));
+        check("nvmlDeviceGetComputeRunningProcesses_v3", infos.result());
+        List<NvidiaSmiOutput.Process> processes = new ArrayList<>();
+        for (NvmlLibrary.ProcessInfo info : infos.entries()) {
+            long bytes = info.usedGpuMemory;
+            processes.add(new NvidiaSmiOutput.Process(Integer.toUnsignedLong(info.pid),
+                    bytes == NvmlLibrary.VALUE_NOT_AVAILABLE ? OptionalLong.empty() : OptionalLong.of(bytes), uuid));
         }
-        check("nvmlDeviceGetComputeRunningProcesses_v3", result);
-        return List.of(); // success on the first call: no process at all
+        return processes;
     }
 
     // A figure the device does not report is missing, not an error.

@@ -1,6 +1,8 @@
 package io.vitals.internal.source;
 
+import io.vitals.ResourceUsage;
 import io.vitals.internal.gpu.GpuSources;
+import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
 import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.probe.WindowSummary;
@@ -20,6 +22,13 @@ public final class SourceKinds {
     public static final List<SourceKind> ALL = List.of(GpuSources.KIND);
 
     private SourceKinds() {
+    }
+
+    /** The lanes every kind adds for {@code usage} (see {@link SourceKind#lanes}), in the order of {@link #ALL}. */
+    public static List<Lane> lanes(ResourceUsage usage) {
+        List<Lane> lanes = new ArrayList<>();
+        ALL.forEach(kind -> lanes.addAll(kind.lanes(usage)));
+        return lanes;
     }
 
     /**

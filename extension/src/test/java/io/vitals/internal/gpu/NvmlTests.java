@@ -35,12 +35,18 @@ class NvmlTests {
         @TempDir
         Path dir;
 
+        // the compiled stub, loaded, listing host PID {@code pid} as holding 1234 MiB on its board
+        private Nvml stubListing(long pid) throws Exception {
+            Path pidFile = dir.resolve("pid");
+            Nvml nvml = Nvml.load(NvmlStub.compile(dir, pidFile).toString());
+            Files.writeString(pidFile, Long.toString(pid));
+            return nvml;
+        }
+
         @Test
         @DisplayName("structures lay out as in nvml.h: every device figure and every process's bytes read exactly")
         void readsEveryFigure() throws Exception {
-            Path pid = dir.resolve("pid");
-            Nvml nvml = Nvml.load(NvmlStub.compile(dir, pid).toString());
-            Files.writeString(pid, "777");
+            Nvml nvml = stubListing(777);
 
             GpuAttribution.Query query = nvml.query(5);
 
@@ -76,9 +82,7 @@ class NvmlTests {
         @Test
         @DisplayName("attributed to a container by its PIDs: its own bytes, the device's figures, shared with PID 1")
         void attributes() throws Exception {
-            Path pid = dir.resolve("pid");
-            Nvml nvml = Nvml.load(NvmlStub.compile(dir, pid).toString());
-            Files.writeString(pid, "777");
+            Nvml nvml = stubListing(777);
 
             Extra<GpuReading> gpu = GpuAttribution.attribute(nvml.query(1), Set.of(777L, 778L));
 

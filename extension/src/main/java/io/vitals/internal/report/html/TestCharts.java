@@ -4,7 +4,6 @@ import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
 import io.vitals.internal.probe.Lane;
-import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
@@ -63,9 +62,7 @@ final class TestCharts {
                 .series("net tx", "s-tx", x, values(points, p -> p.networkSent().toBytes()));
         marks(container, io);
         io.render(out);
-        for (SourceKind kind : SourceKinds.ALL) {
-            kind.lanes(u).forEach(lane -> lane(container, lane, out));
-        }
+        SourceKinds.lanes(u).forEach(lane -> lane(container, lane, out));
         out.append("</div>");
     }
 

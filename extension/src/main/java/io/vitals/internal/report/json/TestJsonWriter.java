@@ -8,7 +8,6 @@ import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
 import io.vitals.internal.probe.Lane;
-import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
@@ -226,39 +225,37 @@ public final class TestJsonWriter {
 
     private static void writeLanes(JsonGenerator json, ResourceUsage u) throws IOException {
         json.writeArrayFieldStart("lanes");
-        for (SourceKind kind : SourceKinds.ALL) {
-            for (Lane lane : kind.lanes(u)) {
+        for (Lane lane : SourceKinds.lanes(u)) {
+            json.writeStartObject();
+            json.writeStringField("key", lane.key());
+            json.writeStringField("title", lane.title());
+            json.writeStringField("unit", lane.unit().name());
+            json.writeArrayFieldStart("budgetAttributes");
+            for (String attribute : lane.budgetAttributes()) {
+                json.writeString(attribute);
+            }
+            json.writeEndArray();
+            long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
+            json.writeFieldName("offsetMs");
+            json.writeArray(offsets, 0, offsets.length);
+            json.writeArrayFieldStart("series");
+            for (Lane.Series series : lane.series()) {
                 json.writeStartObject();
-                json.writeStringField("key", lane.key());
-                json.writeStringField("title", lane.title());
-                json.writeStringField("unit", lane.unit().name());
-                json.writeArrayFieldStart("budgetAttributes");
-                for (String attribute : lane.budgetAttributes()) {
-                    json.writeString(attribute);
-                }
-                json.writeEndArray();
-                long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
-                json.writeFieldName("offsetMs");
-                json.writeArray(offsets, 0, offsets.length);
-                json.writeArrayFieldStart("series");
-                for (Lane.Series series : lane.series()) {
-                    json.writeStartObject();
-                    json.writeStringField("key", series.key());
-                    json.writeStringField("label", series.label());
-                    json.writeArrayFieldStart("values");
-                    for (double value : series.values()) {
-                        if (Double.isNaN(value)) {
-                            json.writeNull();
-                        } else {
-                            json.writeNumber(value);
-                        }
+                json.writeStringField("key", series.key());
+                json.writeStringField("label", series.label());
+                json.writeArrayFieldStart("values");
+                for (double value : series.values()) {
+                    if (Double.isNaN(value)) {
+                        json.writeNull();
+                    } else {
+                        json.writeNumber(value);
                     }
-                    json.writeEndArray();
-                    json.writeEndObject();
                 }
                 json.writeEndArray();
                 json.writeEndObject();
             }
+            json.writeEndArray();
+            json.writeEndObject();
         }
         json.writeEndArray();
     }
