@@ -43,8 +43,14 @@ import java.util.stream.Stream;
  * mvn -o -q -pl extension test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt \
  *     -Dmdep.includeScope=test
  * java -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt) \
- *     io.vitals.benchmark.SamplerOverheadBenchmark [seconds=20] [containers=1,20,100] [intervals-ms=50]
+ *     io.vitals.benchmark.SamplerOverheadBenchmark [seconds=20] [containers=1,20,100] [intervals-ms=50] [idle|busy]
  * </pre>
+ *
+ * <p>{@code idle} containers (the default) sleep; {@code busy} ones run {@code stress-ng --timer 1 --timer-freq 100},
+ * a worker woken 100 times a second (about 0.5 % of a core each here), so that their CPU time moves between any two
+ * ticks and every tick reads all four fast counters, where an idle container's tick reads only its CPU time (see
+ * {@code CgroupStatsReader#readFast}). {@code --cpu-load 1} would not do: its worker sleeps for whole seconds.
+ * The figures of a busy run carry a {@code _busy} suffix.
  *
  * <p>Approach: the sampler is one named daemon thread, so {@link ThreadMXBean#getThreadCpuTime(long)} of that
  * thread is exactly its cost (user + system, nanosecond precision). Other processes are measured from
@@ -61,6 +67,9 @@ public final class SamplerOverheadBenchmark {
     private static final String THREAD_NAME = "vitals-bench";
     private static final String IMAGE = "vitals/stress:latest";
     private static final Duration WARM_UP = Duration.ofSeconds(3);
+    private static final List<String> IDLE = List.of("sleep", "infinity");
+    private static final List<String> BUSY = List.of("stress-ng", "--timer", "1", "--timer-freq", "100",
+            "--quiet");
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private SamplerOverheadBenchmark() {
@@ -72,12 +81,13 @@ public final class SamplerOverheadBenchmark {
                 .toArray();
         List<Duration> intervals = Arrays.stream((args.length > 2 ? args[2] : "50").split(","))
                 .map(ms -> Duration.ofMillis(Long.parseLong(ms))).toList();
+        boolean busy = args.length > 3 && args[3].equals("busy");
         String run = UUID.randomUUID().toString().substring(0, 8);
         List<String> rows = new ArrayList<>();
         List<String> reads = new ArrayList<>();
         Map<String, String> figures = new LinkedHashMap<>();
         for (int count : counts) {
-            List<Target> containers = Target.start(count, run);
+            List<Target> containers = Target.start(count, run, busy ? BUSY : IDLE);
             try {
                 rows.add(baseline(containers, period.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5)
                         : period));
@@ -94,12 +104,21 @@ public final class SamplerOverheadBenchmark {
         // the headline figures: the largest configuration at the default interval (or the first one asked for)
         Duration headline = intervals.contains(Duration.ofMillis(50)) ? Duration.ofMillis(50) : intervals.get(0);
         String key = counts[counts.length - 1] + "_containers_" + describeKey(headline);
-        figures.put("sampler_us_per_container_sample", figures.get("sampler_us_per_container_sample_" + key));
-        figures.put("docker_stats_us_per_container_sample",
+        if (busy) {
+            Map<String, String> suffixed = new LinkedHashMap<>();
+            figures.forEach((name, value) -> suffixed.put(name + "_busy", value));
+            figures.clear();
+            figures.putAll(suffixed);
+            key = key + "_busy";
+        }
+        String suffix = busy ? "_busy" : "";
+        figures.put("sampler_us_per_container_sample" + suffix,
+                figures.get("sampler_us_per_container_sample_" + key));
+        figures.put("docker_stats_us_per_container_sample" + suffix,
                 figures.get("docker_stats_us_per_container_sample_" + key));
-        figures.put("docker_stats_over_sampler_cost_ratio", String.format(Locale.ROOT, "%.0f",
-                Double.parseDouble(figures.get("docker_stats_us_per_container_sample"))
-                        / Double.parseDouble(figures.get("sampler_us_per_container_sample"))));
+        figures.put("docker_stats_over_sampler_cost_ratio" + suffix, String.format(Locale.ROOT, "%.0f",
+                Double.parseDouble(figures.get("docker_stats_us_per_container_sample" + suffix))
+                        / Double.parseDouble(figures.get("sampler_us_per_container_sample" + suffix))));
 
         System.out.printf(Locale.ROOT, "%n%d CPUs, %s per configuration%n%n", Runtime.getRuntime().availableProcessors(),
                 period);
@@ -255,8 +274,8 @@ public final class SamplerOverheadBenchmark {
             return PROBES.open(target, ProbeMode.HOST_CGROUP);
         }
 
-        /** Starts {@code count} idle containers, eight {@code docker run}s at a time. */
-        static List<Target> start(int count, String run) throws Exception {
+        /** Starts {@code count} containers running {@code command}, eight {@code docker run}s at a time. */
+        static List<Target> start(int count, String run, List<String> command) throws Exception {
             List<String> ids = java.util.Collections.synchronizedList(new ArrayList<>());
             Thread cleanup = new Thread(() -> removeIds(ids));
             Runtime.getRuntime().addShutdownHook(cleanup);
@@ -266,8 +285,10 @@ public final class SamplerOverheadBenchmark {
                 List<Future<?>> started = new ArrayList<>();
                 for (int i = 0; i < count; i++) {
                     started.add(pool.submit(() -> {
-                        ids.add(docker("run", "-d", "--rm", "--label", "io.vitals.managed=true", "--label",
-                                "io.vitals.bench=" + run, IMAGE, "sleep", "infinity"));
+                        List<String> arguments = new ArrayList<>(List.of("run", "-d", "--rm", "--label",
+                                "io.vitals.managed=true", "--label", "io.vitals.bench=" + run, IMAGE));
+                        arguments.addAll(command);
+                        ids.add(docker(arguments.toArray(String[]::new)));
                         return null;
                     }));
                 }

@@ -17,8 +17,17 @@ interface CgroupStatsReader extends AutoCloseable {
     RawReading read(Clock wallClock, NetworkReading network) throws IOException;
 
     /**
-     * Reads only the counters that move fastest and cost least (charged memory, the high-water mark, CPU time,
-     * PIDs, OOM kills) and carries every other figure over from {@code last}, a full reading of this reader.
+     * Reads only the counters that move fastest and cost least (CPU time, charged memory, PIDs, OOM kills) and
+     * carries every other figure over from {@code last}, the previous reading of this reader (full or fast).
+     *
+     * <p>CPU time is read first. When it has not moved since {@code last}, no task of the container ran, and
+     * nothing the tick reads can have risen: a charge, a fork, an exit, a limit hit and an OOM kill all happen in
+     * the container's own tasks. The tick then carries {@code last}'s figures over and costs one file instead of
+     * four (most containers of a suite are idle most of the time). Two things can move without the container
+     * running, and show at the next tick in which it runs or the next full read (every second, and at every
+     * window's edge), whichever comes first: charged memory can fall (reclaim, the kernel's per-CPU charge
+     * caches draining), and on cgroup v2 data received on the container's sockets is charged from the network
+     * interrupt. So a sampled peak loses nothing; a fall of an idle container's memory shows up to a second late.
      */
     RawReading readFast(Clock wallClock, RawReading last) throws IOException;
 

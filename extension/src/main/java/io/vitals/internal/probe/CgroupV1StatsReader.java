@@ -129,17 +129,19 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     @Override
     public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
         long now = System.nanoTime();
-        long charged = usage.readRequired();
         CpuReading cpu = last.cpu();
         if (cpuacctUsage.isPresent()) {
             // user/system time come in 10 ms ticks from cpuacct.stat, too coarse to be worth a read per tick
-            cpu = cpu.withUsage(cpuacctUsage.get().readRequired(), cpu.userNanos(), cpu.systemNanos());
+            long total = cpuacctUsage.get().readRequired();
+            if (total == cpu.totalNanos()) {
+                return last.withFastCounters(now, wallClock.instant(), cpu, last.memory(), last.pids());
+            }
+            cpu = cpu.withUsage(total, cpu.userNanos(), cpu.systemNanos());
         }
-        MemoryReading memoryReading = last.memory();
+        MemoryReading memory = last.memory();
         // the high-water mark counts only at a window's end, which is a full read; a tick saves the file
-        memoryReading = memoryReading.withFastCounters(charged, memoryReading.limitHits(),
-                oomKills(memoryReading.oomKills()));
-        return last.withFastCounters(now, wallClock.instant(), cpu, memoryReading,
+        memory = memory.withFastCounters(usage.readRequired(), memory.limitHits(), oomKills(memory.oomKills()));
+        return last.withFastCounters(now, wallClock.instant(), cpu, memory,
                 last.pids().withCurrent(value(pidsCurrent, last.pids().current())));
     }
 

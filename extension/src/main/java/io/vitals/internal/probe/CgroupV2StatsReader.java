@@ -119,14 +119,17 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     @Override
     public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
         long now = System.nanoTime();
+        readCpu();
+        if (cpu[0] != CgroupFiles.ABSENT && cpu[0] * 1000 == last.cpu().totalNanos()) {
+            return last.withFastCounters(now, wallClock.instant(), last.cpu(), last.memory(), last.pids());
+        }
+        CpuReading cpuReading = last.cpu().withUsage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
+                orElse(cpu[2], 0) * 1000);
         long charged = current.readRequired();
         readEvents();
-        readCpu();
         // the peak counts only at a window's end, which is a full read; a tick saves the file
         MemoryReading memory = last.memory().withFastCounters(charged, orElse(memoryEvents[0], 0),
                 orElse(memoryEvents[1], 0));
-        CpuReading cpuReading = last.cpu().withUsage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000);
         return last.withFastCounters(now, wallClock.instant(), cpuReading, memory, last.pids().withCurrent(pids()));
     }
 

@@ -145,7 +145,7 @@ public final class ContainerWatch implements AutoCloseable {
             ticksSinceFullRead = 0;
             return readNow();
         }
-        RawReading reading = probe.readFast(full);
+        RawReading reading = probe.readFast(lastReading);
         lastReading = reading;
         return reading;
     }

@@ -200,6 +200,34 @@ class HostCgroupProbeTests {
         }
 
         @Test
+        @DisplayName("a fast read of an idle container (CPU time unchanged) reads nothing else; once CPU time moves, all")
+        void idleFastRead() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
+            Path memory = Fixtures.v1Dir(root, "memory");
+            Path cpuacct = Fixtures.v1Dir(root, "cpuacct");
+            try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
+                RawReading full = probe.read();
+                // files changed behind the CPU counter's back: no task ran, so these cannot have moved for real
+                Files.writeString(memory.resolve("memory.usage_in_bytes"), "40000000\n");
+                Files.writeString(memory.resolve("memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n");
+                Files.writeString(Fixtures.v1Dir(root, "pids").resolve("pids.current"), "9\n");
+
+                RawReading idle = probe.readFast(full);
+                assertThat(idle.cpu().totalNanos()).isEqualTo(full.cpu().totalNanos());
+                assertThat(idle.monotonicNanos()).isGreaterThan(full.monotonicNanos());
+                assertThat(idle.memory()).isEqualTo(full.memory());
+                assertThat(idle.pids()).isEqualTo(full.pids());
+
+                Files.writeString(cpuacct.resolve("cpuacct.usage"), (full.cpu().totalNanos() + 1) + "\n");
+                RawReading ran = probe.readFast(idle);
+                assertThat(ran.cpu().totalNanos()).isEqualTo(full.cpu().totalNanos() + 1);
+                assertThat(ran.memory().chargedBytes()).isEqualTo(40_000_000L);
+                assertThat(ran.pids().current()).isEqualTo(9);
+                assertThat(ran.memory().oomKills()).isEqualTo(2);
+            }
+        }
+
+        @Test
         @DisplayName("a fast read of a deleted cgroup: ContainerGoneException")
         void fastReadOfDeletedCgroup() throws Exception {
             Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
@@ -290,6 +318,36 @@ class HostCgroupProbeTests {
                 assertThat(r.pressure()).contains(new PressureTotals(1_500_000, 250_000, 3000, 1000, 777, 555));
                 assertThat(r.memory().workingSetBytes()).isEqualTo(125_829_120L);
                 assertThat(probe.describe()).isEqualTo("cgroup v2 files under " + Fixtures.v2Dir(Fixtures.v2Root()));
+            }
+        }
+
+        @Test
+        @DisplayName("a fast read of an idle container (CPU time unchanged) reads nothing else; once CPU time moves, all")
+        void fastRead() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Path dir = Fixtures.v2Dir(root);
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                RawReading full = probe.read();
+                Files.writeString(dir.resolve("memory.current"), "100000000\n");
+                Files.writeString(dir.resolve("memory.events"), "low 0\nhigh 0\nmax 13\noom 2\noom_kill 2\n");
+                Files.writeString(dir.resolve("pids.current"), "9\n");
+
+                RawReading idle = probe.readFast(full);
+                assertThat(idle.monotonicNanos()).isGreaterThan(full.monotonicNanos());
+                assertThat(idle.memory()).isEqualTo(full.memory());
+                assertThat(idle.pids().current()).isEqualTo(7);
+
+                Files.writeString(dir.resolve("cpu.stat"),
+                        Files.readString(dir.resolve("cpu.stat")).replace("usage_usec 8123456", "usage_usec 8123457"));
+                RawReading ran = probe.readFast(idle);
+                assertThat(ran.cpu().totalNanos()).isEqualTo(8_123_457_000L);
+                assertThat(ran.memory().chargedBytes()).isEqualTo(100_000_000L);
+                assertThat(ran.memory().limitHits()).isEqualTo(13);
+                assertThat(ran.memory().oomKills()).isEqualTo(2);
+                assertThat(ran.pids().current()).isEqualTo(9);
+                // the rest comes from the full reading until the next one
+                assertThat(ran.memory().highWaterMarkBytes()).isEqualTo(full.memory().highWaterMarkBytes());
+                assertThat(ran.blockIo()).isEqualTo(full.blockIo());
             }
         }
 
