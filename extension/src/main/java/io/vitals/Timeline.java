@@ -2,6 +2,8 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.vitals.internal.sampling.TimelinePoints;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +22,8 @@ import org.apiguardian.api.API;
 public record Timeline(List<TimelinePoint> points, Duration samplingInterval, long samples, long readErrors) {
 
     public Timeline {
-        points = List.copyOf(points);
+        // immutable like List.copyOf, and it keeps the memory growth once computed (see TimelinePoints)
+        points = TimelinePoints.copyOf(points);
         Objects.requireNonNull(samplingInterval, "samplingInterval");
     }
 

@@ -19,7 +19,12 @@ public final class MemoryGrowth {
     private MemoryGrowth() {
     }
 
+    /** The slope of {@code timeline}; a {@link TimelinePoints} list computes it once and keeps it. */
     public static DataRate of(List<TimelinePoint> timeline) {
+        return timeline instanceof TimelinePoints points ? points.memoryGrowth() : fit(timeline);
+    }
+
+    static DataRate fit(List<TimelinePoint> timeline) {
         List<TimelinePoint> points = thin(timeline);
         int n = points.size();
         if (n < 2) {

@@ -1,9 +1,12 @@
 package io.vitals.internal.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.vitals.DataRate;
 import io.vitals.DataSize;
+import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
 
 import java.time.Duration;
@@ -81,6 +84,29 @@ class MemoryGrowthTests {
     void shrinking() {
         List<TimelinePoint> timeline = timeline(100, Duration.ofSeconds(1), i -> 500 * MIB - i * MIB);
         assertThat(MemoryGrowth.of(timeline).bytesPerSecond()).isCloseTo(-MIB, within(1e-6));
+    }
+
+    @Test
+    @DisplayName("a Timeline's points keep their slope: the same value, computed once, in an immutable list")
+    void timelineKeepsItsSlope() {
+        Random random = new Random(11);
+        List<TimelinePoint> points = timeline(300, Duration.ofMillis(50), i -> 100 * MIB + i * 64 * 1024
+                + random.nextInt(8 * (int) MIB));
+        Timeline timeline = new Timeline(points, Duration.ofMillis(50), 300, 0);
+
+        assertThat(timeline.points()).isInstanceOf(TimelinePoints.class).isEqualTo(points);
+        DataRate first = MemoryGrowth.of(timeline.points());
+        assertThat(first).isEqualTo(MemoryGrowth.fit(points));
+        assertThat(MemoryGrowth.of(timeline.points())).isSameAs(first);
+        // a timeline made from another's points shares the list, and so the slope
+        assertThat(new Timeline(timeline.points(), Duration.ofMillis(50), 300, 0).points())
+                .isSameAs(timeline.points());
+        assertThatThrownBy(() -> timeline.points().add(points.get(0)))
+                .isInstanceOf(UnsupportedOperationException.class);
+        List<TimelinePoint> withNull = new ArrayList<>(points);
+        withNull.set(3, null);
+        assertThatThrownBy(() -> new Timeline(withNull, Duration.ofMillis(50), 300, 0))
+                .isInstanceOf(NullPointerException.class);
     }
 
     @Test

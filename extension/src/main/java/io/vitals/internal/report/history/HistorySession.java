@@ -130,32 +130,31 @@ public final class HistorySession {
         return new BudgetSuggester().suggest(inputs);
     }
 
-    /** Suggested budgets for every test of the history and this run. */
-    public List<BudgetSuggestion> suggestions() {
-        History all = withThisRun();
+    /** Suggested budgets for every test of {@code all}, this session's {@link #withThisRun()}. */
+    public List<BudgetSuggestion> suggestions(History all) {
         Map<HistoryKey, List<Double>> values = new TreeMap<>();
         all.runs().keySet().forEach(k -> values.put(k, all.values(k)));
         return new BudgetSuggester().suggest(values);
     }
 
     /**
-     * The content of {@value #FILE} in the report directory: the history with this run added; empty when the
-     * history could not be read, so nothing suggests it was.
+     * The content of {@value #FILE} in the report directory: {@code all}, the history with this run added
+     * ({@link #withThisRun()}); empty when the history could not be read, so nothing suggests it was.
      */
-    public Optional<String> reportCopy() {
-        return problem.isPresent() ? Optional.empty() : Optional.of(file.toText(withThisRun()));
+    public Optional<String> reportCopy(History all) {
+        return problem.isPresent() ? Optional.empty() : Optional.of(file.toText(all));
     }
 
     /**
-     * With {@code vitals.history.update}, writes the history with this run over the configured file, unless the
-     * loaded one was unreadable. Returns the failure, if any.
+     * With {@code vitals.history.update}, writes {@code all}, the history with this run ({@link #withThisRun()}),
+     * over the configured file, unless the loaded one was unreadable. Returns the failure, if any.
      */
-    public Optional<String> update() {
+    public Optional<String> update(History all) {
         if (problem.isPresent() || !settings.update() || settings.file().isEmpty()) {
             return Optional.empty();
         }
         try {
-            file.write(settings.file().get(), withThisRun());
+            file.write(settings.file().get(), all);
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.of("Failed to update history " + settings.file().get() + ": " + e);

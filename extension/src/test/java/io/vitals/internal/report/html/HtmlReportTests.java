@@ -16,6 +16,9 @@ import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -190,6 +193,23 @@ class HtmlReportTests {
                     : inline.indexOf("<script>");
             assertThat(sections.get(i)).as("test %d", i).isEqualTo(inline.substring(start, end))
                     .contains("<svg class=\"chart\"");
+        }
+    }
+
+    @Test
+    @DisplayName("a large page whose chunks are rendered on a pool is the same page, byte for byte")
+    void chunksOnAPool() throws InterruptedException {
+        List<TestResult> results = new ArrayList<>();
+        for (int i = 0; i < 3 * HtmlReport.CHUNK + 7; i++) {
+            results.add(ReportFixtures.result("com.example.T", "train", Optional.of("[" + i + "]"), 0.5 + i / 100.0));
+        }
+        RunReport run = run(results);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            assertThat(new HtmlReport().write(run, pool)).isEqualTo(new HtmlReport().write(run));
+        } finally {
+            pool.shutdown();
+            assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         }
     }
 
