@@ -56,6 +56,23 @@ cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
 tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
 vitals_took "payload (test classes, jars, stress image)" "$start"
 
+# Boots a guest; if it ended without the results of some of its cells (a guest kernel that panicked or hung under
+# the emulator, qemu gone), boots it once more for those cells alone and says so. A cell whose tests ran and failed
+# has its results, and is not repeated.
+run_guest() {
+  local guest="$1" payload="$2" results="$3" missing=() who
+  bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$results" || true
+  for who in $(cat "$payload/users"); do
+    [[ -f "$results/$who/exit-code" ]] || missing+=("$who")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  vitals_log "$guest: the guest ended without results for: ${missing[*]} (console: $results/console-first-boot.log);" \
+    "booting it once more for them"
+  mv "$results/console.log" "$results/console-first-boot.log" 2>/dev/null || true
+  echo "${missing[*]}" | tee "$payload/users" >"$results/second-boot"
+  bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$results"
+}
+
 status=0
 # VITALS_V2_PARALLEL=1 (the default; 0 runs them one after the other) boots the guests side by side, each with its own copy of the payload: on a machine whose
 # cores are busy with other (higher-priority) work, two niced guests pick up more of the idle time than one
@@ -65,11 +82,11 @@ for guest in $guests; do
   if [[ "${VITALS_V2_PARALLEL:-1}" == 1 ]]; then
     cp -r "$payload" "$payload-$guest"
     guest_users "$guest" >"$payload-$guest/users"
-    bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload-$guest" "$out/$guest" &
+    run_guest "$guest" "$payload-$guest" "$out/$guest" &
     pids+=($!)
   else
     guest_users "$guest" >"$payload/users"
-    bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$out/$guest" || status=1
+    run_guest "$guest" "$payload" "$out/$guest" || status=1
   fi
 done
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
@@ -81,6 +98,9 @@ for guest in $guests; do
     tests="$(cat "$dir"/junit/*.xml 2>/dev/null | grep -o 'tests="[0-9]*"' | head -n 1 || true)"
     rerun=""
     [[ -d "$out/$guest/$who-crashed" ]] && rerun=", after a rerun: the first JVM died of a signal (see $who-crashed)"
+    if grep -qw -- "$who" "$out/$guest/second-boot" 2>/dev/null; then
+      rerun="$rerun, after a second boot: the first ended without its results (see console-first-boot.log)"
+    fi
     vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir$rerun)"
     [[ "$rc" == 0 ]] || status=1
   done

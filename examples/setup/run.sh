@@ -2,7 +2,8 @@
 # The project's two entry points (see README, Quick start):
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples; as root, then
-#                     the accuracy suite and the reports once more as a non-root user of the docker group
+#                     the accuracy suite and the reports once more as a non-root user of the docker group; then the
+#                     measurement tests inside the cgroup v2 guests (what run.sh v2 runs)
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
 #                     neighbour and with injected regressions; prints spread, false failures and detections
 #   run.sh v1-user    the accuracy suite on this host as a non-root user in the docker group (v1-user.sh)
@@ -71,6 +72,14 @@ if [[ "$mode" == "all" && $status -eq 0 && "$(id -u)" -eq 0 ]]; then
   start="$(vitals_now)"
   bash "$here/v1-user.sh" || status=$?
   vitals_took "non-root run (v1-user.sh)" "$start"
+fi
+if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  # Hosted CI runners are cgroup v2 machines, and this host is not: the measurement tests inside real cgroup v2
+  # kernels (Debian 12 / 6.1 and Debian 13 / 6.12, as root, as a non-root user, and against Podman), under software
+  # emulation. 15-20 minutes on a quiet 2-core machine, cold; a failure there fails the run like any other test.
+  start="$(vitals_now)"
+  bash "$here/cgroup-v2.sh" || status=$?
+  vitals_took "cgroup v2 guests (cgroup-v2.sh)" "$start"
 fi
 
 leftovers="$(bash "$here/cleanup.sh" | tail -n 1)"
