@@ -89,25 +89,31 @@ public enum Metric {
             "peakGpuMemoryBytes")
             .budgetable().read(u -> u.peakGpuMemory().map(s -> (double) s.toBytes()).orElse(Double.NaN)).sampled()
             .method(u -> u.gpu().describeMemoryMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            // GPU figures are compared against a baseline or history only on request (a tolerance of their own,
+            // e.g. vitals.baseline.tolerance.peakGpuMemory=10%): their spread has not been measured on a GPU, and a
+            // spread nobody measured cannot set a default that fails builds. GPU memory moves in the driver's
+            // allocation granules (2 MiB pages), so a smaller move is no change.
+            .comparedOnRequest(2 * 1024 * 1024)
             .gauge("vitals_container_gpu_memory_peak_bytes",
                     "Highest GPU memory held by the container's processes (as NVML or nvidia-smi lists its PIDs).")),
     AVERAGE_GPU_UTILIZATION(figure("averageGpuUtilization", "average GPU utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuUtilizationPercent")
             .budgetable().read(u -> u.averageGpuUtilization().map(Percentage::value).orElse(Double.NaN)).sampled()
             .method(u -> u.gpu().describeUtilizationMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
-            .context(Metric::gpuSharing)
+            .context(Metric::gpuSharing).comparedOnRequest(1.0)
             .gauge("vitals_container_gpu_utilization_ratio",
                     "Average utilization of the GPUs the container used (device-wide; shared if others used them).")),
     AVERAGE_GPU_SM_UTILIZATION(figure("averageGpuSmUtilization", "average GPU SM utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuSmUtilizationPercent")
             .budgetable().read(u -> u.gpu().averageSmUtilization().map(Percentage::value).orElse(Double.NaN))
             .sampled().method(u -> u.gpu().describeSmUtilizationMethod()).missingWhere(Metric::noSmSamples, Metric::gpuAbsence)
+            .comparedOnRequest(1.0)
             .gauge("vitals_container_gpu_sm_utilization_ratio",
                     "Average share of the GPUs' SMs the container's own processes used (NVML process samples).")),
     GPU_ENERGY(figure("gpuEnergy", "GPU energy", Unit.ENERGY, Direction.CEILING, Resource.GPU, "gpuEnergyJoules")
             .budgetable().read(u -> u.gpuEnergy().map(Energy::toJoules).orElse(Double.NaN)).sampled()
             .method(u -> u.gpu().describeEnergyMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
-            .context(Metric::gpuSharing)
+            .context(Metric::gpuSharing).comparedOnRequest(1.0)
             .counter("vitals_container_gpu_energy_joules_total",
                     "Energy of the GPUs the container used, integrated from power samples (device-wide).")),
     /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */

@@ -87,13 +87,16 @@ class MetricTests {
     }
 
     @Test
-    @DisplayName("wall time takes no budget and is compared only on request; the baseline set is unchanged")
+    @DisplayName("wall time takes no budget; it and the GPU figures are compared only on request")
     void budgetsAndComparisons() {
         assertThat(Metric.WALL_TIME.budgetAttribute()).isEmpty();
         assertThat(Metric.budgetable()).hasSize(Metric.all().size() - 1);
         assertThat(Metric.compared()).extracting(Metric::key).containsExactly("peakMemory", "cpuTime", "averageCpu",
-                "peakPids", "blockRead", "blockWrite", "networkReceived", "networkSent", "wallTime");
-        assertThat(Metric.WALL_TIME.comparison()).hasValueSatisfying(c -> assertThat(c.byDefault()).isFalse());
+                "peakPids", "blockRead", "blockWrite", "networkReceived", "networkSent", "peakGpuMemory",
+                "averageGpuUtilization", "averageGpuSmUtilization", "gpuEnergy", "wallTime");
+        assertThat(Metric.compared()).filteredOn(m -> !m.comparison().orElseThrow().byDefault())
+                .containsExactly(Metric.PEAK_GPU_MEMORY, Metric.AVERAGE_GPU_UTILIZATION,
+                        Metric.AVERAGE_GPU_SM_UTILIZATION, Metric.GPU_ENERGY, Metric.WALL_TIME);
     }
 
     @Test

@@ -50,12 +50,13 @@ public final class BaselineComparator {
             for (Metric metric : Metric.compared()) {
                 List<Double> history = stored.get().getOrDefault(metric, List.of());
                 Optional<Percentage> tolerance = tolerances.of(metric);
-                if (history.isEmpty() || tolerance.isEmpty()) {
+                double now = metric.read(container.usage());
+                // NaN: not measured in this run (no GPU visible), so nothing to compare
+                if (history.isEmpty() || tolerance.isEmpty() || Double.isNaN(now)) {
                     continue;
                 }
                 runs = Math.min(runs, history.size());
-                compare(container.name(), metric, history, metric.read(container.usage()), tolerance.get())
-                        .ifPresent(findings::add);
+                compare(container.name(), metric, history, now, tolerance.get()).ifPresent(findings::add);
             }
         }
         findings.sort(Comparator.comparing(BaselineFinding::kind));

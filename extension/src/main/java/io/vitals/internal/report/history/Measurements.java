@@ -35,7 +35,11 @@ public final class Measurements {
     private static void add(Map<HistoryKey, Double> figures, String test, String container, String phase,
             ResourceUsage usage) {
         for (Metric metric : Metric.compared()) {
-            figures.put(new HistoryKey(test, container, phase, metric.key()), metric.read(usage));
+            double value = metric.read(usage);
+            // a figure not measured in this run (no GPU visible) is no measurement: it is neither kept nor compared
+            if (!Double.isNaN(value)) {
+                figures.put(new HistoryKey(test, container, phase, metric.key()), value);
+            }
         }
     }
 

@@ -190,6 +190,42 @@ class BaselineTests {
     }
 
     @Test
+    @DisplayName("GPU figures are compared only with a tolerance of their own; a run without a GPU stores no NaN")
+    void gpuFiguresOnRequest() throws IOException {
+        record(1.0, "train");
+        TestResult heavier = ReportFixtures.result(CLASS, "train", Optional.empty(), 1.3);
+        try (ReportSession session = session(Map.of())) {
+            assertThat(session.compare(heavier).regressions()).extracting(f -> f.metric().key())
+                    .contains("peakMemory").doesNotContain("peakGpuMemory", "gpuEnergy");
+        }
+        try (ReportSession session = session(Map.of(MeasureResources.TOLERANCE_KEY_PREFIX + "peakGpuMemory", "10%"))) {
+            BaselineFinding gpu = session.compare(heavier).regressions().stream()
+                    .filter(f -> f.metric() == Metric.PEAK_GPU_MEMORY).findFirst().orElseThrow();
+            assertThat(gpu.message()).startsWith("peakGpuMemory regressed: baseline 1.2 GiB, now 1.6 GiB (+30.0 %");
+        }
+
+        // the same test, now on a machine where no GPU is visible: nothing to compare, and the baseline keeps the
+        // GPU figures it had instead of storing NaN
+        TestResult noGpu = sameTestWithoutGpu(ReportFixtures.result(CLASS, "train"));
+        try (ReportSession session = session(Map.of(MeasureResources.TOLERANCE_KEY_PREFIX + "peakGpuMemory", "10%",
+                MeasureResources.BASELINE_UPDATE_KEY, "true", MeasureResources.BASELINE_RUNS_KEY, "3"))) {
+            assertThat(session.compare(noGpu).findings()).extracting(f -> f.metric().key())
+                    .doesNotContain("peakGpuMemory");
+            session.testFinished(noGpu);
+        }
+        String text = Files.readString(dir.resolve("baseline.json"));
+        assertThat(text).doesNotContain("NaN").containsPattern("\"peakGpuMemory\" : \\[ 1293942784 \\]")
+                .containsPattern("\"peakMemory\" : \\[ \\d+, \\d+ \\]");
+    }
+
+    private static TestResult sameTestWithoutGpu(TestResult result) {
+        TestResult renamed = ReportFixtures.withoutGpu(result, List.of());
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
+                renamed.containers());
+    }
+
+    @Test
     @DisplayName("without a baseline file, a warning says how to create one")
     void missingFile() {
         try (ReportSession session = session(Map.of())) {
