@@ -77,9 +77,29 @@ class MeasurementAccuracyIT {
         // slowly): 14 of 20 on an idle machine, 3 of 20 in a CI run next to a busy loop and a second build. That
         // some phase misses all three is what 1 s sampling risks, and what the 50 ms peak above did not miss.
         int missed = phasesOfOneSecondSamplingThatMiss(usage.timeline().points(), 150 * MIB);
-        System.out.printf("1 s sampling missed all three spikes at %d of 20 phases; 50 ms peak %s, kernel mark %s%n",
-                missed, usage.peakMemory(), highWaterMark);
-        assertThat(missed).isPositive();
+        Duration longest = longestSpike(usage.timeline().points(), 150 * MIB);
+        System.out.printf("1 s sampling missed all three spikes at %d of 20 phases; 50 ms peak %s, kernel mark %s;"
+                + " longest spike %s%n", missed, usage.peakMemory(), highWaterMark, longest);
+        // Under software emulation (the cgroup v2 guests) dd takes seconds to fill its buffer, and a spike that
+        // lasts longer than a second is one that 1 s sampling cannot miss: the claim is about short spikes.
+        if (longest.compareTo(Duration.ofMillis(800)) < 0) {
+            assertThat(missed).isPositive();
+        }
+    }
+
+    /** How long the longest run of points at or above {@code threshold} lasted, by the timeline's offsets. */
+    private static Duration longestSpike(List<TimelinePoint> points, long threshold) {
+        Duration longest = Duration.ZERO;
+        Duration start = null;
+        for (TimelinePoint point : points) {
+            if (point.memory().toBytes() >= threshold) {
+                start = start == null ? point.offset() : start;
+                longest = longest.compareTo(point.offset().minus(start)) < 0 ? point.offset().minus(start) : longest;
+            } else {
+                start = null;
+            }
+        }
+        return longest;
     }
 
     private static int phasesOfOneSecondSamplingThatMiss(List<TimelinePoint> points, long threshold) {
@@ -121,15 +141,19 @@ class MeasurementAccuracyIT {
     }
 
     private long cpuacctUsageFromInside() throws Exception {
+        // on cgroup v2 the microseconds get three zeros as text: awk's arithmetic is floating point, and prints
+        // 7.75399e+09 for a product above 2^31 (seen in the cgroup v2 guests)
         return Long.parseLong(stress.sh("cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || "
-                + "awk '/usage_usec/ {print $2 * 1000}' /sys/fs/cgroup/cpu.stat").getStdout().trim());
+                + "awk '/usage_usec/ {print $2 \"000\"}' /sys/fs/cgroup/cpu.stat").getStdout().trim());
     }
 
     @Test
     @DisplayName("50 forked processes: peak PIDs at least 51")
     void peakPidsCountsForkedProcesses() throws Exception {
         MeasurementWindow window = watch.openWindow();
-        stress.sh("for i in $(seq 50); do sleep 1 & done; wait");
+        // all 50 are held until every one has started, then killed: however slowly the machine forks (under
+        // software emulation 50 forks took over a second, and the first `sleep 1`s ended before the last began)
+        stress.sh("for i in $(seq 50); do sleep 60 & done; sleep 0.5; kill $(jobs -p); wait; true");
         ResourceUsage usage = window.close();
 
         assertThat(usage.peakPids()).isGreaterThanOrEqualTo(51);
@@ -148,7 +172,11 @@ class MeasurementAccuracyIT {
 
         Duration idle = usage.phase("idle").orElseThrow().usage().cpuTime();
         Duration busy = usage.phase("busy").orElseThrow().usage().cpuTime();
-        assertThat(idle).isLessThan(Duration.ofMillis(200));
+        // The idle phase still pays for `docker exec` starting a shell and `sleep` in the container: tens of ms
+        // here, 0.45-0.98 s under software emulation (the cgroup v2 guests), where the busy phase's fixed work
+        // costs many times more as well; so the idle phase is held to a share of the busy one.
+        System.out.printf("phases: idle %s, busy %s%n", idle, busy);
+        assertThat(idle).isLessThan(busy.dividedBy(4));
         assertThat(busy).isGreaterThan(Duration.ofMillis(800));
         assertThat(usage.cpuTime()).isGreaterThanOrEqualTo(busy);
     }
