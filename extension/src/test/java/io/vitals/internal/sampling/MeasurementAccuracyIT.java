@@ -120,17 +120,26 @@ class MeasurementAccuracyIT {
     @Test
     @DisplayName("2 CPU workers for 3 s: CPU time within 3 % of the cgroup's own count, average CPU = CPU time / wall")
     void cpuTimeMatchesTheCgroupCounter() throws Exception {
+        // Reading the counter inside the container costs the container CPU itself (docker exec starts a shell):
+        // between two reads, the end of the first exec and the start of the second are counted, and so they are
+        // between the reads around the window, outside it. Two reads in a row measure that cost: ~15 ms here,
+        // 0.4-0.8 s under software emulation (the cgroup v2 guests), where it was 5-11 % of the figure.
+        long first = cpuacctUsageFromInside();
         long before = cpuacctUsageFromInside();
+        double readCostSeconds = (before - first) / 1e9;
         MeasurementWindow window = watch.openWindow();
         stress.sh("stress-ng --cpu 2 --cpu-method int64 --timeout 3s --quiet");
         ResourceUsage usage = window.close();
         long after = cpuacctUsageFromInside();
 
-        double groundTruthSeconds = (after - before) / 1e9;
+        double groundTruthSeconds = (after - before) / 1e9 - readCostSeconds;
         double measuredSeconds = usage.cpuTime().toNanos() / 1e9;
-        System.out.printf("CPU time: measured %.3f s, cgroup counted %.3f s, average %s, wall %s%n",
-                measuredSeconds, groundTruthSeconds, usage.averageCpuPercent(), usage.wallTime());
-        assertThat(measuredSeconds).isCloseTo(groundTruthSeconds, within(0.03 * groundTruthSeconds));
+        System.out.printf("CPU time: measured %.3f s, cgroup counted %.3f s less %.3f s for reading it, average %s,"
+                + " wall %s%n", measuredSeconds, groundTruthSeconds, readCostSeconds, usage.averageCpuPercent(),
+                usage.wallTime());
+        // 3 %, plus half the read's cost again: two execs never cost exactly the same
+        assertThat(measuredSeconds).isCloseTo(groundTruthSeconds,
+                within(0.03 * groundTruthSeconds + readCostSeconds / 2));
         // How much CPU two workers get in three seconds depends on what else runs (about 6 s on an idle two-core
         // machine, about 4 s next to a busy loop), so the average is checked against the kernel's count over the
         // window's own wall time; the highest 50 ms rate cannot be below the average over the window.
