@@ -17,9 +17,9 @@ public interface ResourceProbe extends AutoCloseable {
 
     /**
      * Reads only the counters that move fastest and cost least, carrying every other figure over from {@code last},
-     * the previous reading of this probe (by {@link #read()} or by this method). The sampler calls it on most ticks and {@link #read()} on the
-     * rest and at the edges of every window, so that counters compared across a window are always fresh. Probes
-     * for which a partial read saves nothing read everything.
+     * the previous reading of this probe (by {@link #read()} or by this method). The sampler calls it on most ticks
+     * and {@link #read()} on the rest and at the edges of every window, so that counters compared across a window
+     * are always fresh. Probes for which a partial read saves nothing read everything.
      */
     default RawReading readFast(RawReading last) throws ProbeException {
         return read();
