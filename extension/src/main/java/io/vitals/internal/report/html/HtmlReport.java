@@ -13,10 +13,10 @@ import io.vitals.internal.report.TestResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Writes {@code index.html}: one self-contained page (inline CSS, inline SVG, a few lines of inline script to sort
