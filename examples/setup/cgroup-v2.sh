@@ -14,7 +14,7 @@ root="$(cd "$here/../.." && pwd)"
 source "$here/lib.sh"
 
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
-# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 2700 s by default
+# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 3600 s by default
 # who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
 # (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman
 users="${VITALS_V2_USERS:-}"
@@ -63,12 +63,18 @@ vitals_took "payload (test classes, jars, stress image)" "$start"
 # the emulator, qemu gone), boots it once more for those cells alone and says so. A cell whose tests ran and failed
 # has its results, and is not repeated.
 run_guest() {
-  local guest="$1" payload="$2" results="$3" missing=() who
+  local guest="$1" payload="$2" results="$3" missing=() who started=$SECONDS
   bash "$here/cgroup-v2/run-guest.sh" "$guest" "$payload" "$results" || true
   for who in $(cat "$payload/users"); do
     [[ -f "$results/$who/exit-code" ]] || missing+=("$who")
   done
   [[ ${#missing[@]} -eq 0 ]] && return 0
+  # a crash ends early; a guest that ran for more than half its time limit was slow or hung, and a second boot
+  # would take CI past its own limit
+  if (( SECONDS - started > ${VITALS_VM_TIMEOUT:-3600} / 2 )); then
+    vitals_log "$guest: the guest ended without results for: ${missing[*]} after $((SECONDS - started)) s; not booting it again"
+    return 1
+  fi
   vitals_log "$guest: the guest ended without results for: ${missing[*]} (console: $results/console-first-boot.log);" \
     "booting it once more for them"
   mv "$results/console.log" "$results/console-first-boot.log" 2>/dev/null || true

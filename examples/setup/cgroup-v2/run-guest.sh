@@ -15,7 +15,8 @@ source "$here/../lib.sh"
 
 guest="$1" payload="$2" results="$3"
 accel="${VITALS_VM_ACCEL:-tcg}"
-timeout_s="${VITALS_VM_TIMEOUT:-2700}"
+# a guest of four cells takes ~22 min on a quiet 2-core machine and about twice that next to a busy core
+timeout_s="${VITALS_VM_TIMEOUT:-3600}"
 image="$(bash "$here/guest-image.sh" "$guest")"
 [[ -d "$image" ]] || vitals_die "guest-image.sh $guest answered '$image', which is not a directory"
 
