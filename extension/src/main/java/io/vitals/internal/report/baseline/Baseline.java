@@ -78,11 +78,8 @@ public final class Baseline {
                 for (Metric metric : Metric.compared()) {
                     List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),
                             metric));
-                    double now = metric.read(container.usage());
                     // a figure this run could not measure (no GPU visible) is no value: the earlier ones stay
-                    if (!Double.isNaN(now)) {
-                        values.add(now);
-                    }
+                    metric.value(container.usage()).ifPresent(values::add);
                     if (!values.isEmpty()) {
                         metrics.put(metric, values.subList(Math.max(0, values.size() - runs), values.size()));
                     }

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Compares a test's figures with the median of its baseline runs. A metric counts as moved when it changed by more
@@ -50,13 +51,14 @@ public final class BaselineComparator {
             for (Metric metric : Metric.compared()) {
                 List<Double> history = stored.get().getOrDefault(metric, List.of());
                 Optional<Percentage> tolerance = tolerances.of(metric);
-                double now = metric.read(container.usage());
-                // NaN: not measured in this run (no GPU visible), so nothing to compare
-                if (history.isEmpty() || tolerance.isEmpty() || Double.isNaN(now)) {
+                // empty: not measured in this run (no GPU visible), so nothing to compare
+                OptionalDouble now = metric.value(container.usage());
+                if (history.isEmpty() || tolerance.isEmpty() || now.isEmpty()) {
                     continue;
                 }
                 runs = Math.min(runs, history.size());
-                compare(container.name(), metric, history, now, tolerance.get()).ifPresent(findings::add);
+                compare(container.name(), metric, history, now.getAsDouble(), tolerance.get())
+                        .ifPresent(findings::add);
             }
         }
         findings.sort(Comparator.comparing(BaselineFinding::kind));

@@ -35,11 +35,9 @@ public final class Measurements {
     private static void add(Map<HistoryKey, Double> figures, String test, String container, String phase,
             ResourceUsage usage) {
         for (Metric metric : Metric.compared()) {
-            double value = metric.read(usage);
             // a figure not measured in this run (no GPU visible) is no measurement: it is neither kept nor compared
-            if (!Double.isNaN(value)) {
-                figures.put(new HistoryKey(test, container, phase, metric.key()), value);
-            }
+            metric.value(usage).ifPresent(value -> figures.put(new HistoryKey(test, container, phase, metric.key()),
+                    value));
         }
     }
 
