@@ -111,7 +111,10 @@ for guest in $guests; do
       rerun="$rerun, after a second boot: the first ended without its results (see console-first-boot.log)"
     fi
     vitals_log "$guest as $who: JUnit exit $rc ($tests; $dir$rerun)"
-    [[ "$rc" == 0 ]] || status=1
+    if [[ "$rc" != 0 ]]; then
+      status=1
+      vitals_junit_failures "$dir"/junit/*.xml
+    fi
   done
 done
 exit $status
