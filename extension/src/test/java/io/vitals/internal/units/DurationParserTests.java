@@ -122,6 +122,58 @@ class DurationParserTests {
             assertThat(DurationParser.format(duration)).isEqualTo(expected);
         }
 
+        @Test
+        @DisplayName("long arithmetic gives what exact decimal arithmetic gives, halves and the years beyond it included")
+        void sameAsExactDecimalArithmetic() {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(20261201);
+            java.util.List<Duration> durations = new java.util.ArrayList<>();
+            long[] units = { 1_000L, 1_000_000L, 100_000_000L, 1_000_000_000L, 60_000_000_000L };
+            for (long unit : units) {
+                for (long k = 0; k < 2_000; k++) {
+                    long nanos = random.nextLong(1, 4_000_000) * unit;
+                    durations.add(Duration.ofNanos(nanos + unit / 2)); // exactly half-way: rounds up
+                    durations.add(Duration.ofNanos(nanos + unit / 2 - 1));
+                }
+            }
+            for (int i = 0; i < 50_000; i++) {
+                durations.add(Duration.ofNanos(random.nextLong(1L << random.nextInt(1, 63))));
+            }
+            // either side of where the BigDecimal path takes over, and far beyond
+            durations.add(Duration.ofSeconds(999_999_999L, 999_999_999L));
+            durations.add(Duration.ofSeconds(1_000_000_000L));
+            durations.add(Duration.ofSeconds(5_000_000_000L, 500_000_000L));
+            for (Duration duration : durations) {
+                assertThat(DurationParser.format(duration)).as("%s", duration).isEqualTo(exact(duration));
+            }
+        }
+
+        /** The reference: the forms in BigDecimal arithmetic, as format did for every duration before. */
+        private String exact(Duration duration) {
+            java.math.BigDecimal nanos = new java.math.BigDecimal(duration.getSeconds())
+                    .multiply(java.math.BigDecimal.valueOf(1_000_000_000L))
+                    .add(java.math.BigDecimal.valueOf(duration.getNano()));
+            if (nanos.compareTo(java.math.BigDecimal.valueOf(1_000)) < 0) {
+                return nanos.toPlainString() + " ns";
+            }
+            java.util.function.LongUnaryOperator in = unit -> nanos.divide(java.math.BigDecimal.valueOf(unit), 0,
+                    java.math.RoundingMode.HALF_UP).longValueExact();
+            if (in.applyAsLong(1_000L) < 1_000) {
+                return in.applyAsLong(1_000L) + " \u00b5s";
+            }
+            if (in.applyAsLong(1_000_000L) < 1_000) {
+                return in.applyAsLong(1_000_000L) + " ms";
+            }
+            long tenths = in.applyAsLong(100_000_000L);
+            if (tenths < 600) {
+                return String.format(java.util.Locale.ROOT, "%d.%d s", tenths / 10, tenths % 10);
+            }
+            long seconds = in.applyAsLong(1_000_000_000L);
+            long major = seconds < 3_600 ? seconds / 60 : in.applyAsLong(60_000_000_000L) / 60;
+            long minor = seconds < 3_600 ? seconds % 60 : in.applyAsLong(60_000_000_000L) % 60;
+            String[] names = seconds < 3_600 ? new String[] { "m", "s" } : new String[] { "h", "m" };
+            return minor == 0 ? major + names[0] : major + names[0] + " " + minor + names[1];
+        }
+
         @ParameterizedTest(name = "\"{0}\" round-trips")
         @ValueSource(strings = { "100 ns", "500 \u00b5s", "250 ms", "12.4 s", "1m 30s", "2h 5m", "2h", "1m" })
         void roundTrips(String text) {
