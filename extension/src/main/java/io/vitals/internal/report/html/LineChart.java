@@ -2,7 +2,6 @@ package io.vitals.internal.report.html;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.DoubleFunction;
 
 /**
@@ -99,7 +98,7 @@ final class LineChart {
             // The last label ends at the right edge instead of being cut by it.
             out.append("<text class=\"xl").append(i == 4 ? " end" : "").append("\" x=\"").append(x).append("\" y=\"")
                     .append(HEIGHT - 5).append("\">")
-                    .append(String.format(Locale.ROOT, seconds < 10 ? "%.1f s" : "%.0f s", seconds)).append("</text>");
+                    .append(AxisLabels.seconds(seconds)).append("</text>");
         }
         for (Mark m : horizontal) {
             long y = Math.round(TOP + plotH - m.value * sy);

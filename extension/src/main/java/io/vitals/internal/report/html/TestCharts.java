@@ -11,7 +11,6 @@ import io.vitals.internal.source.SourceKinds;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -41,14 +40,14 @@ final class TestCharts {
         marks(container, memory);
         memory.render(out);
 
-        LineChart cpu = new LineChart("CPU % (100 % = one core)", v -> String.format(Locale.ROOT, "%.0f %%", v))
+        LineChart cpu = new LineChart("CPU % (100 % = one core)", v -> AxisLabels.whole(v) + " %")
                 .series("cpu", "s-cpu", x, values(points, TimelinePoint::cpuPercent));
         container.limits().cpus().ifPresent(c -> cpu.horizontal("limit " + c + " CPUs", "m-limit", c * 100));
         budgets(container, cpu, "averageCpu");
         marks(container, cpu);
         cpu.render(out);
 
-        LineChart pids = new LineChart("PIDs", v -> String.format(Locale.ROOT, "%.0f", v))
+        LineChart pids = new LineChart("PIDs", AxisLabels::whole)
                 .series("pids", "s-pids", x, values(points, TimelinePoint::pids));
         container.limits().pids().ifPresent(l -> pids.horizontal("limit " + l, "m-limit", l));
         budgets(container, pids, "peakPids");
