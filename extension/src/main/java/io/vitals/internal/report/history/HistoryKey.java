@@ -1,6 +1,5 @@
 package io.vitals.internal.report.history;
 
-import java.util.Comparator;
 import java.util.Objects;
 
 /**
@@ -13,9 +12,6 @@ import java.util.Objects;
  */
 public record HistoryKey(String test, String container, String phase, String metric) implements Comparable<HistoryKey> {
 
-    private static final Comparator<HistoryKey> ORDER = Comparator.comparing(HistoryKey::test)
-            .thenComparing(HistoryKey::container).thenComparing(HistoryKey::phase).thenComparing(HistoryKey::metric);
-
     public HistoryKey {
         Objects.requireNonNull(test, "test");
         Objects.requireNonNull(container, "container");
@@ -27,9 +23,21 @@ public record HistoryKey(String test, String container, String phase, String met
         return !phase.isEmpty();
     }
 
+    /**
+     * By test, container, phase, metric. Written out rather than a {@code Comparator.comparing} chain: a run's
+     * history is a sorted map of some 10^5 keys, and the chain's four levels of lambdas were a tenth of the CPU of
+     * writing a 10,000-test run's reports.
+     */
     @Override
     public int compareTo(HistoryKey other) {
-        return ORDER.compare(this, other);
+        int order = test.compareTo(other.test);
+        if (order == 0) {
+            order = container.compareTo(other.container);
+        }
+        if (order == 0) {
+            order = phase.compareTo(other.phase);
+        }
+        return order != 0 ? order : metric.compareTo(other.metric);
     }
 
     /** For messages: {@code com.example.TrainTests#train / tf / phase evaluate / cpuTime}. */
