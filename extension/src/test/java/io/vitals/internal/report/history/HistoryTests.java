@@ -82,6 +82,46 @@ class HistoryTests {
                     + "\"phase\":\"\",\"metric\":\"averageCpu\",\"runs\":[{\"id\":\"run-0\",\"at\":\"2026-02-26");
         }
 
+        @Test
+        @DisplayName("is written as a JSON tree per line would write it: escapes, fractions, whole numbers, several runs")
+        void sameTextAsATreePerLine() {
+            HistoryKey odd = new HistoryKey("com.example.Tests#train [1] \"quoted\" \u00e9t\u00e9 \\ tab\t", "tf",
+                    "evaluate", "cpuTime");
+            History history = new History(5, Map.of(
+                    odd, List.of(new HistoryRun("run-1", ReportFixtures.START, List.of(1.5, 851443712.0, 1e16)),
+                            new HistoryRun("run-2", ReportFixtures.START.plusMillis(1), List.of(-0.25, 0.0))),
+                    new HistoryKey("a", "b", "", "peakMemory"),
+                    List.of(new HistoryRun("run-1", ReportFixtures.START, List.of(3.0e-7, 12.0)))));
+            assertThat(historyFile.toText(history)).isEqualTo(asTrees(history));
+            assertThat(historyFile.toText(history(3, 1))).isEqualTo(asTrees(history(3, 1)));
+        }
+
+        /** The reference: an ObjectNode per line, as the file was written before it was streamed. */
+        private String asTrees(History history) {
+            ObjectMapper mapper = new ObjectMapper();
+            StringBuilder out = new StringBuilder();
+            out.append(mapper.createObjectNode().put("schema", HistoryFile.SCHEMA).put("keep", history.keep()))
+                    .append('\n');
+            history.runs().forEach((key, runs) -> {
+                com.fasterxml.jackson.databind.node.ObjectNode line = mapper.createObjectNode().put("test", key.test())
+                        .put("container", key.container()).put("phase", key.phase()).put("metric", key.metric());
+                com.fasterxml.jackson.databind.node.ArrayNode array = line.putArray("runs");
+                for (HistoryRun run : runs) {
+                    com.fasterxml.jackson.databind.node.ArrayNode values = array.addObject().put("id", run.id())
+                            .put("at", run.at().toString()).putArray("values");
+                    run.values().forEach(v -> {
+                        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                            values.add(v.longValue());
+                        } else {
+                            values.add(v);
+                        }
+                    });
+                }
+                out.append(line).append('\n');
+            });
+            return out.toString();
+        }
+
         private HistoryKey key(String line) {
             try {
                 JsonNode node = new ObjectMapper().readTree(line);
