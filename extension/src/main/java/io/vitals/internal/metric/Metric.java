@@ -9,10 +9,12 @@ import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * Every figure Vitals reports, one entry each: everything the rest of the code needs to know about a figure lives
@@ -125,6 +127,11 @@ public enum Metric {
     public static final String HIGH_WATER_MARK_NOT_JUDGED = HowMeasured.HIGH_WATER_MARK_NOT_JUDGED;
 
     private static final List<Metric> ALL = List.of(values());
+    // looked up per key and per container of every test, and by every report: worked out once
+    private static final List<Metric> BUDGETABLE = ALL.stream().filter(Metric::isBudgetable).toList();
+    private static final List<Metric> COMPARED = ALL.stream().filter(Metric::isCompared).toList();
+    private static final Map<String, Metric> BY_KEY = ALL.stream().collect(Collectors.toUnmodifiableMap(Metric::key,
+            metric -> metric));
 
     private final MetricSpec spec;
 
@@ -282,17 +289,17 @@ public enum Metric {
 
     /** The figures budgets can be set on. */
     public static List<Metric> budgetable() {
-        return ALL.stream().filter(Metric::isBudgetable).toList();
+        return BUDGETABLE;
     }
 
     /** The figures compared with a baseline or history. */
     public static List<Metric> compared() {
-        return ALL.stream().filter(Metric::isCompared).toList();
+        return COMPARED;
     }
 
     /** The figure with key {@code key}, e.g. {@code peakMemory}. */
     public static Optional<Metric> byKey(String key) {
-        return ALL.stream().filter(m -> m.spec.key.equals(key)).findFirst();
+        return key == null ? Optional.empty() : Optional.ofNullable(BY_KEY.get(key));
     }
 
     /** The figure whose {@code @ResourceBudget} attribute is {@code attribute}. */
