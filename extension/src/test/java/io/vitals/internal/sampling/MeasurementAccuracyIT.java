@@ -72,19 +72,15 @@ class MeasurementAccuracyIT {
                 .isCloseTo(highWaterMark.toBytes(), within(0.02 * highWaterMark.toBytes()));
 
         // docker stats samples once a second: replay the 50 ms timeline at 1 s, for every phase a 1 s sampler
-        // could have had, and count how often all three spikes fall between its samples. How many phases miss
-        // depends on how long each spike lasts, and that grows on a busy machine (dd fills its buffer more
-        // slowly): 14 of 20 on an idle machine, 3 of 20 in a CI run next to a busy loop and a second build. That
-        // some phase misses all three is what 1 s sampling risks, and what the 50 ms peak above did not miss.
+        // could have had, and count how often all three spikes fall between its samples (14 of 20 on an idle
+        // machine, 3 of 20 next to a busy loop and a second build). It is printed, not asserted: given how long
+        // each spike lasted, the count follows from where the spikes fall, so it says nothing about Vitals, and a
+        // bound on it fails on geometry alone (under software emulation, spikes of up to 750 ms were missed by
+        // none of the 20 phases). What Vitals promises is asserted above: the 50 ms peak is the kernel's.
         int missed = phasesOfOneSecondSamplingThatMiss(usage.timeline().points(), 150 * MIB);
         Duration longest = longestSpike(usage.timeline().points(), 150 * MIB);
         System.out.printf("1 s sampling missed all three spikes at %d of 20 phases; 50 ms peak %s, kernel mark %s;"
                 + " longest spike %s%n", missed, usage.peakMemory(), highWaterMark, longest);
-        // Under software emulation (the cgroup v2 guests) dd takes seconds to fill its buffer, and a spike that
-        // lasts longer than a second is one that 1 s sampling cannot miss: the claim is about short spikes.
-        if (longest.compareTo(Duration.ofMillis(800)) < 0) {
-            assertThat(missed).isPositive();
-        }
     }
 
     /** How long the longest run of points at or above {@code threshold} lasted, by the timeline's offsets. */
