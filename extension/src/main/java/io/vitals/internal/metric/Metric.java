@@ -9,8 +9,8 @@ import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
