@@ -25,6 +25,14 @@ public final class Figures {
         return Unit.DURATION.format(seconds(duration));
     }
 
+    /**
+     * Whether a figure is written as a whole number ("851443712", not "8.51443712E8"): bytes and counts read as
+     * integers in every file. Up to 10^15, where a double still holds every integer and its fraction exactly.
+     */
+    public static boolean isWhole(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15;
+    }
+
     /** Peak over limit in percent, when there is a non-zero limit. */
     public static Optional<Double> percentOfLimit(DataSize value, Optional<DataSize> limit) {
         return limit.filter(l -> l.toBytes() > 0).map(l -> 100.0 * value.toBytes() / l.toBytes());

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.baseline;
 
 import io.vitals.internal.report.AtomicFiles;
+import io.vitals.internal.report.Figures;
 import io.vitals.internal.metric.Metric;
 
 import java.io.IOException;
@@ -97,9 +98,8 @@ public final class BaselineFile {
                 metrics.forEach((metric, values) -> sorted.put(metric.key(), values));
                 sorted.forEach((metric, values) -> {
                     ArrayNode array = containerNode.putArray(metric);
-                    // Whole numbers (bytes, counts) stay whole, so the file does not read "8.51443712E8".
                     values.forEach(v -> {
-                        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                        if (Figures.isWhole(v)) {
                             array.add(v.longValue());
                         } else {
                             array.add(v);

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.history;
 
 import io.vitals.internal.report.AtomicFiles;
+import io.vitals.internal.report.Figures;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -228,8 +229,7 @@ public final class HistoryFile {
                     json.writeStringField("at", instants.computeIfAbsent(run.at(), Instant::toString));
                     json.writeArrayFieldStart("values");
                     for (double value : run.values()) {
-                        // Whole numbers (bytes, counts) stay whole, so the file does not read "8.51443712E8".
-                        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+                        if (Figures.isWhole(value)) {
                             json.writeNumber((long) value);
                         } else {
                             json.writeNumber(value);

@@ -188,7 +188,7 @@ public final class PrometheusWriter {
 
     // Whole numbers without ".0", so byte counts read as integers; Go's parser accepts both.
     private static String number(double value) {
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+        if (Figures.isWhole(value)) {
             return Long.toString((long) value);
         }
         return Double.toString(value);
