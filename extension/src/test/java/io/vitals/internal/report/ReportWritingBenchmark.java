@@ -61,9 +61,7 @@ public final class ReportWritingBenchmark {
     private static List<String> run(int tests, boolean print) throws Exception {
         List<TestResult> results = results(tests);
         Path dir = Files.createTempDirectory("vitals-bench");
-        ReportSession session = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(
-                Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
-                Clock.systemUTC(), s -> { }, System.err::println);
+        ReportSession session = session(dir);
         long start = System.nanoTime();
         List<CompletableFuture<?>> written = new ArrayList<>();
         results.forEach(r -> written.add(session.testFinished(r)));
@@ -81,10 +79,7 @@ public final class ReportWritingBenchmark {
         }
         // In a real run the tests take time, and their files are written while they run: what is left at the end is
         // close() over an empty queue.
-        Path drainedDir = Files.createTempDirectory("vitals-bench");
-        ReportSession drainedFirst = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(Map.of(
-                MeasureResources.REPORT_DIR_KEY, drainedDir.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
-                Clock.systemUTC(), s -> { }, System.err::println);
+        ReportSession drainedFirst = session(Files.createTempDirectory("vitals-bench"));
         CompletableFuture.allOf(results.stream().map(drainedFirst::testFinished).toArray(CompletableFuture[]::new))
                 .join();
         long closeStart = System.nanoTime();
@@ -121,6 +116,13 @@ public final class ReportWritingBenchmark {
                 figure("index_html" + n + "_mb", htmlMb),
                 figure("vitals_json" + n + "_mb", indexMb),
                 figure("vitals_prom" + n + "_mb", promMb));
+    }
+
+    /** A session writing into {@code dir}, printing nothing to the console. */
+    private static ReportSession session(Path dir) {
+        return new ReportSession(ReportSettings.from(key -> Optional.ofNullable(
+                Map.of(MeasureResources.REPORT_DIR_KEY, dir.toString(), MeasureResources.CONSOLE_KEY, "off").get(key))),
+                Clock.systemUTC(), s -> { }, System.err::println);
     }
 
     private static String figure(String name, double value) {
