@@ -82,6 +82,7 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
         if (!publishJson) {
             return;
         }
+        session.writeQueuedFilesNow(); // this test waits for its file: not for the rest of its batch
         written.join().ifPresent(path -> {
             try {
                 context.publishFile(path.getFileName().toString(), MediaType.APPLICATION_JSON,

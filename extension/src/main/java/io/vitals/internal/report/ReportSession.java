@@ -23,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,7 +61,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <p>Why a report thread: rendering and writing a test's JSON took about a millisecond of the test's own time
  * (0.23 ms to render, 0.74 ms for the atomic write, measured with {@code PerTestOverheadBenchmark}), more than
  * everything else Vitals does per test. One thread, first in first out, so every file is written in the order the
- * tests finished and the index rewrite after a class comes after that class's files.
+ * tests finished and the index rewrite after a class comes after that class's files; woken once per batch of tests
+ * ({@link ReportQueue}), since waking it for each test cost the test about as much again.
  *
  * <p>Reliability: a report must never break a test. Every write is atomic (temporary file, then rename), so a JVM
  * that is killed leaves no half-written file, only the files not yet written; a failing write is reported through
@@ -77,6 +79,9 @@ public final class ReportSession implements AutoCloseable {
     private static final long STALE_MARGIN_MILLIS = 2_000;
     // 10,000 test files take about 15 s on a loaded 2-core machine; a thread stuck far beyond that is hung
     private static final long CLOSE_WAIT_MINUTES = 5;
+    // How long a finished test's file may wait to be written with those of the tests after it: the writer thread
+    // wakes once per batch instead of once per test. A JVM killed meanwhile loses at most this much of the reports.
+    private static final Duration BATCH_DELAY = Duration.ofMillis(20);
 
     private final ReportSettings settings;
     private final Clock clock;
@@ -105,7 +110,7 @@ public final class ReportSession implements AutoCloseable {
     private final AtomicBoolean warnedUnwritable = new AtomicBoolean();
     private boolean closed;
     private boolean indexWritePending;
-    private ExecutorService reportThread;
+    private ReportQueue reportThread;
 
     /** A session printing to {@code System.out} and warning on {@code System.err}. */
     public ReportSession(ReportSettings settings) {
@@ -218,13 +223,9 @@ public final class ReportSession implements AutoCloseable {
         synchronized (this) {
             if (!closed) {
                 if (reportThread == null) {
-                    reportThread = Executors.newSingleThreadExecutor(runnable -> {
-                        Thread thread = new Thread(runnable, "vitals-report-writer");
-                        thread.setDaemon(true); // close() drains it; a JVM that is killed loses what is still queued
-                        return thread;
-                    });
+                    reportThread = new ReportQueue("vitals-report-writer", BATCH_DELAY, warnings);
                 }
-                reportThread.execute(task);
+                reportThread.add(task);
                 return;
             }
         }
@@ -300,12 +301,24 @@ public final class ReportSession implements AutoCloseable {
 
     /** Waits until the test files and index rewrites asked for so far are on disk; for tests. */
     void awaitBackgroundWrites() throws InterruptedException, java.util.concurrent.ExecutionException {
-        ExecutorService writer;
+        ReportQueue writer;
         synchronized (this) {
             writer = reportThread;
         }
         if (writer != null) {
-            writer.submit(() -> { }).get();
+            writer.await();
+        }
+    }
+
+    /**
+     * Has the test files handed over so far written without waiting for the rest of their batch: for a caller
+     * about to wait for one ({@code vitals.publishJson}).
+     */
+    public void writeQueuedFilesNow() {
+        synchronized (this) {
+            if (reportThread != null && !closed) {
+                reportThread.runSoon();
+            }
         }
     }
 
@@ -317,7 +330,7 @@ public final class ReportSession implements AutoCloseable {
     /** Writes the run-wide reports and, if asked, the updated baseline. Later calls do nothing. */
     @Override
     public void close() {
-        ExecutorService writer;
+        ReportQueue writer;
         synchronized (this) {
             if (closed) {
                 return;
@@ -327,7 +340,7 @@ public final class ReportSession implements AutoCloseable {
             reportThread = null;
         }
         if (writer != null) {
-            writer.shutdown(); // it takes nothing more, and finishes the test files handed over
+            writer.finish(); // it takes nothing more, and writes the test files handed over at once
         }
         // The run-wide files do not read the test files, so they are rendered while the report thread still writes
         // them: at 10,000 tests the report thread spent half its time waiting on file creation and renames, which
@@ -337,7 +350,7 @@ public final class ReportSession implements AutoCloseable {
         if (writer != null) {
             // every test file handed over is written before close() returns: a JVM that exits normally loses none
             try {
-                if (!writer.awaitTermination(CLOSE_WAIT_MINUTES, TimeUnit.MINUTES)) {
+                if (!writer.awaitFinished(Duration.ofMinutes(CLOSE_WAIT_MINUTES))) {
                     warnings.accept("The report thread did not finish within " + CLOSE_WAIT_MINUTES
                             + " minutes; some per-test JSON files may be missing");
                 }

@@ -6,6 +6,7 @@ import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -62,6 +63,7 @@ public final class ReportWritingBenchmark {
         List<TestResult> results = results(tests);
         Path dir = Files.createTempDirectory("vitals-bench");
         ReportSession session = session(dir);
+        long cpuStart = processCpuNanos();
         long start = System.nanoTime();
         List<CompletableFuture<?>> written = new ArrayList<>();
         results.forEach(r -> written.add(session.testFinished(r)));
@@ -73,6 +75,7 @@ public final class ReportWritingBenchmark {
                 .whenComplete((done, failed) -> lastTestFile.set(System.nanoTime()));
         session.close();
         long closed = System.nanoTime();
+        long cpu = processCpuNanos() - cpuStart;
         long drained = lastTestFile.get();
         if (!print) {
             return List.of();
@@ -80,11 +83,15 @@ public final class ReportWritingBenchmark {
         // In a real run the tests take time, and their files are written while they run: what is left at the end is
         // close() over an empty queue.
         ReportSession drainedFirst = session(Files.createTempDirectory("vitals-bench"));
+        long drainCpuStart = processCpuNanos();
         CompletableFuture.allOf(results.stream().map(drainedFirst::testFinished).toArray(CompletableFuture[]::new))
                 .join();
+        long closeCpuStart = processCpuNanos();
         long closeStart = System.nanoTime();
         drainedFirst.close();
         long closeAfterDrain = System.nanoTime() - closeStart;
+        long closeCpu = processCpuNanos() - closeCpuStart;
+        long drainCpu = closeCpuStart - drainCpuStart;
         RunReport run = session.report();
         JsonFactory factory = new JsonFactory();
         System.out.printf(Locale.ROOT, "%n%,d tests%n", tests);
@@ -92,7 +99,10 @@ public final class ReportWritingBenchmark {
         line("per-test JSON written (rendered + written on the report thread)", drained - start);
         line("close() after the last test: run-wide files, and the test files still queued", closed - handedOver);
         line("total, first testFinished to end of close()", closed - start);
+        line("  CPU of the whole process meanwhile, all threads (GC included)", cpu);
         line("close() once every test file is written (a run whose tests take time)", closeAfterDrain);
+        line("  CPU of the process during that close()", closeCpu);
+        line("  CPU of the process writing the test files before it", drainCpu);
         System.out.println("rendered alone, after close():");
         long index = time("  run index vitals.json", () -> new String(new RunIndexWriter(factory).write(run)));
         long html = time("  index.html", () -> new HtmlReport().write(run));
@@ -106,9 +116,12 @@ public final class ReportWritingBenchmark {
         String n = "_" + tests + "_tests";
         return List.of(
                 figure("reports" + n + "_total_s", (closed - start) / 1e9),
+                figure("reports" + n + "_cpu_s", cpu / 1e9),
                 figure("per_test_json" + n + "_s", (drained - start) / 1e9),
                 figure("close" + n + "_s", (closed - handedOver) / 1e9),
                 figure("close_after_drain" + n + "_s", closeAfterDrain / 1e9),
+                figure("close_after_drain" + n + "_cpu_s", closeCpu / 1e9),
+                figure("test_files" + n + "_cpu_s", drainCpu / 1e9),
                 figure("run_index_render" + n + "_s", index / 1e3),
                 figure("html_render" + n + "_s", html / 1e3),
                 figure("summary_render" + n + "_s", md / 1e3),
@@ -116,6 +129,12 @@ public final class ReportWritingBenchmark {
                 figure("index_html" + n + "_mb", htmlMb),
                 figure("vitals_json" + n + "_mb", indexMb),
                 figure("vitals_prom" + n + "_mb", promMb));
+    }
+
+    /** CPU time of this JVM so far, every thread: on 2 cores the total can never be under half of it. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** A session writing into {@code dir}, printing nothing to the console. */
