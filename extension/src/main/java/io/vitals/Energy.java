@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.vitals.internal.units.Preconditions;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -107,11 +106,11 @@ public final class Energy implements Comparable<Energy> {
     @Override
     public String toString() {
         if (joules >= 1e6) {
-            return String.format(Locale.ROOT, "%.1f MJ", joules / 1e6);
+            return FixedDecimals.format(joules / 1e6, 1) + " MJ";
         }
         if (joules >= 1e3) {
-            return String.format(Locale.ROOT, "%.1f kJ", joules / 1e3);
+            return FixedDecimals.format(joules / 1e3, 1) + " kJ";
         }
-        return String.format(Locale.ROOT, "%.1f J", joules);
+        return FixedDecimals.format(joules, 1) + " J";
     }
 }

@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.vitals.internal.units.Preconditions;
 
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
@@ -104,7 +103,7 @@ public final class Percentage implements Comparable<Percentage> {
 
     /** Two decimals, as {@code docker stats} prints CPU and memory percentages: {@code "20.00%"}. */
     public String toDockerString() {
-        return String.format(Locale.ROOT, "%.2f%%", value);
+        return FixedDecimals.format(value, 2) + "%";
     }
 
     @Override
@@ -125,6 +124,6 @@ public final class Percentage implements Comparable<Percentage> {
     /** One decimal, e.g. {@code "20.0%"} or {@code "150.0%"}; {@link #parse(String)} reads it back. */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%.1f%%", value);
+        return FixedDecimals.format(value, 1) + "%";
     }
 }
