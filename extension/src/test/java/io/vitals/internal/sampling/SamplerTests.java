@@ -3,7 +3,9 @@ package io.vitals.internal.sampling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.ContainerGoneException;
+import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
 import java.util.List;
@@ -47,6 +49,7 @@ class SamplerTests {
             MeasurementWindow window = watch.openWindow();
             assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(1); // the start reading is full
             for (int tick = 0; tick < 45; tick++) {
+                probe.set(Readings.atMillis(50L * (tick + 1)).cpu(1_000_000L * (tick + 1))); // a busy container
                 watch.sampleOnce();
             }
             assertThat(probe.reads.get()).isEqualTo(46);
@@ -58,6 +61,32 @@ class SamplerTests {
         assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(10))).isEqualTo(100);
         assertThat(ContainerWatch.fullReadEvery(Duration.ofMillis(500))).isEqualTo(2);
         assertThat(ContainerWatch.fullReadEvery(Duration.ofSeconds(1))).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("an idle container has every other periodic full read left out; window edges are always full")
+    void idleContainerSkipsEveryOtherFullRead() throws Exception {
+        try (Sampler sampler = new Sampler("vitals-idle-" + UUID.randomUUID())) {
+            FakeProbe probe = new FakeProbe(Readings.atMillis(0).cpu(5_000_000));
+            ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
+            MeasurementWindow window = watch.openWindow();
+            List<RawReading> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+            window.onReading(samples::add);
+            for (int tick = 1; tick <= 80; tick++) {
+                if (tick == 41) {
+                    probe.set(Readings.atMillis(50L * tick).cpu(7_000_000)); // it works again
+                }
+                watch.sampleOnce();
+            }
+            int full = probe.reads.get() - probe.fastReads.get();
+            // start; tick 20 idle since the start: left out; tick 40 full (never two left out in a row); the CPU
+            // moves at tick 41, so tick 60 is full; tick 80, idle since tick 60: left out
+            assertThat(full).isEqualTo(3);
+            assertThat(samples).hasSize(80);
+            ResourceUsage usage = window.close();
+            assertThat(probe.reads.get() - probe.fastReads.get()).as("the end reading is full").isEqualTo(4);
+            assertThat(usage.cpuTime()).isEqualTo(Duration.ofMillis(2));
+        }
     }
 
     @Test
