@@ -4,15 +4,16 @@ import java.util.Locale;
 
 /**
  * {@code String.format(Locale.ROOT, "%.Nf", value)} for one or two decimals, without {@code Formatter}: the same
- * text, about seven times faster and with a tenth of the garbage. Percentages are formatted for every report entry
- * of every test and in every report format; at 10,000 tests {@code Percentage.toString} allocated 0.8 GB through
- * {@code Formatter} (ReportWritingBenchmark, JFR allocation samples).
+ * text, about seven times faster (100 against 680 ns a call, measured on a million values). Percentages are
+ * formatted for every report entry of every test and in every report format; at 10,000 tests
+ * {@code Percentage.toString} allocated 0.8 GB through {@code Formatter} (ReportWritingBenchmark, JFR allocation
+ * samples).
  *
- * <p>Why it is the same text: {@code Formatter} rounds, half up, the decimal digits of the shortest representation
- * that reads back as the same double, which is what {@link Double#toString(double)} prints between 10<sup>-3</sup>
- * and 10<sup>7</sup>. Outside that range (where {@code Double.toString} switches to an exponent), for NaN and the
- * infinities, this falls back to {@code String.format}. {@code FixedDecimalsTests} checks it against
- * {@code String.format} on several million values, every half-way case of two and three decimals among them.
+ * <p>Why it is the same text: {@code Formatter} rounds, half up, the decimal digits that {@link Double#toString}
+ * prints, and between 10<sup>-3</sup> and 10<sup>7</sup> those are plain digits, never an exponent. Outside that
+ * range, for NaN and the infinities, this falls back to {@code String.format}. {@code FixedDecimalsTests} checks it
+ * against {@code String.format} on about two million values per precision, among them every half-way case of one
+ * and two decimals from -1,000 to 15,000 (on Java 17, the project's Java).
  */
 final class FixedDecimals {
 
