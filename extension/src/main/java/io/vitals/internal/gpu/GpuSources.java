@@ -1,12 +1,7 @@
 package io.vitals.internal.gpu;
 
 import io.vitals.MeasureResources;
-import io.vitals.ResourceUsage;
-import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
-import io.vitals.internal.probe.SavedFigures;
-import io.vitals.internal.probe.SourceKind;
-import io.vitals.internal.probe.WindowSummary;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 
@@ -16,38 +11,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and the driver's path, and
- * GPU figures as one {@link SourceKind kind of source}: these sources, summed up per window by {@link GpuWindow}.
+ * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and the driver's path; the
+ * {@link GpuSourceKind kind of source} that builds them.
  */
 public final class GpuSources {
-
-    /** GPU figures as the source registry lists them. */
-    public static final SourceKind KIND = new SourceKind() {
-        @Override
-        public String name() {
-            return "gpu";
-        }
-
-        @Override
-        public List<ReadingSource> sources(Function<String, Optional<String>> config) {
-            return from(config);
-        }
-
-        @Override
-        public WindowSummary newWindow() {
-            return new GpuWindow();
-        }
-
-        @Override
-        public ResourceUsage readBack(ResourceUsage usage, SavedFigures saved) {
-            return usage.withGpu(GpuWindow.readBack(saved));
-        }
-
-        @Override
-        public List<Lane> lanes(ResourceUsage usage) {
-            return GpuWindow.lanes(usage.gpu());
-        }
-    };
 
     /** Whether GPU figures are read, and from where. */
     public enum Mode {

@@ -9,8 +9,9 @@ import java.util.function.Function;
 /**
  * One kind of further source of figures, described once: how the run-wide settings build its
  * {@link ReadingSource}s, and how its groups add up over a measurement window into the usage. Adding a source is
- * writing one of these and listing it in {@code io.vitals.internal.source.SourceKinds}; the runtime, the probe
- * factory and the measurement window then need no change.
+ * writing one of these, with a public no-argument constructor, and naming it in
+ * {@code META-INF/services/io.vitals.internal.probe.SourceKind}; {@code io.vitals.internal.source.SourceKinds} finds
+ * it there, and the runtime, the probe factory and the measurement window need no change.
  */
 public interface SourceKind {
 

@@ -1,27 +1,41 @@
 package io.vitals.internal.source;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.gpu.GpuSources;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
 import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.probe.WindowSummary;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.function.Function;
 
 /**
- * Every kind of further source Vitals knows, one entry each: the one place a new source is listed. The runtime
- * builds the sources from here, and every measurement window summarises every kind's groups from here.
+ * Every kind of further source Vitals knows: the runtime builds the sources from here, and every measurement window
+ * summarises every kind's groups from here. A kind registers itself, as JUnit's engines and extensions do, with a
+ * line in {@code META-INF/services/io.vitals.internal.probe.SourceKind} beside its own classes; nothing here names
+ * one, so adding a source changes no file outside it. {@code SourceKindsTests} fails when a kind in the library is
+ * not registered, which would otherwise leave its figures silently "not measured".
  */
 public final class SourceKinds {
 
-    /** The kinds, in the order their sources stack on a probe. */
-    public static final List<SourceKind> ALL = List.of(GpuSources.KIND);
+    /** The kinds, in the order {@link ServiceLoader} finds them, which is the order their sources stack on a probe. */
+    public static final List<SourceKind> ALL = load();
 
     private SourceKinds() {
+    }
+
+    // One instance per class: a jar on the class path twice lists its services twice.
+    private static List<SourceKind> load() {
+        Map<Class<?>, SourceKind> kinds = new LinkedHashMap<>();
+        for (SourceKind kind : ServiceLoader.load(SourceKind.class, SourceKinds.class.getClassLoader())) {
+            kinds.putIfAbsent(kind.getClass(), kind);
+        }
+        return List.copyOf(kinds.values());
     }
 
     /** The lanes every kind adds for {@code usage} (see {@link SourceKind#lanes}), in the order of {@link #ALL}. */

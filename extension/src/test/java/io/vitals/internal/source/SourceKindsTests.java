@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.gpu.GpuSourceKind;
 import io.vitals.internal.probe.SourceKind;
 import io.vitals.internal.settings.InvalidSettingException;
 
+import java.lang.reflect.Modifier;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 @DisplayName("SourceKinds")
 class SourceKindsTests {
@@ -20,6 +24,20 @@ class SourceKindsTests {
     @DisplayName("lists every kind once, by name")
     void listsEveryKind() {
         assertThat(SourceKinds.ALL).extracting(SourceKind::name).containsExactly("gpu").doesNotHaveDuplicates();
+        assertThat(SourceKinds.ALL).singleElement().isInstanceOf(GpuSourceKind.class);
+    }
+
+    @Test
+    @DisplayName("finds every kind of source in the library through its services file")
+    void everyKindIsRegistered() {
+        // A kind left out of META-INF/services would build no sources and leave its figures "not measured".
+        List<Class<?>> kinds = ReflectionSupport.findAllClassesInPackage("io.vitals",
+                type -> SourceKind.class.isAssignableFrom(type) && !type.isInterface()
+                        && !Modifier.isAbstract(type.getModifiers()) && inTheLibrary(type),
+                name -> true);
+        assertThat(kinds).isNotEmpty();
+        List<Class<?>> registered = SourceKinds.ALL.stream().<Class<?>>map(SourceKind::getClass).toList();
+        assertThat(registered).containsExactlyInAnyOrderElementsOf(kinds);
     }
 
     @Test
@@ -44,5 +62,11 @@ class SourceKindsTests {
         Map<String, String> bad = Map.of(MeasureResources.GPU_KEY, "sometimes");
         assertThatThrownBy(() -> SourceKinds.sources(key -> Optional.ofNullable(bad.get(key))))
                 .isInstanceOf(InvalidSettingException.class).hasMessageContaining(MeasureResources.GPU_KEY);
+    }
+
+    // The library's own classes, not a test's stand-in kind.
+    private static boolean inTheLibrary(Class<?> type) {
+        return type.getProtectionDomain().getCodeSource().getLocation()
+                .equals(SourceKind.class.getProtectionDomain().getCodeSource().getLocation());
     }
 }
