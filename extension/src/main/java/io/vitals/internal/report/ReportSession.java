@@ -11,10 +11,13 @@ import io.vitals.internal.report.history.History;
 import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
+import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.report.run.RunIdentity;
+import io.vitals.internal.report.run.RunLedger;
 import io.vitals.internal.report.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
@@ -25,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IntSummaryStatistics;
@@ -98,15 +102,17 @@ public final class ReportSession implements AutoCloseable {
     private final boolean baselineFound;
     private final BaselineComparator comparator;
     private final HistorySession history;
+    private final RunLedger ledger;
 
     private final Map<String, RunReport.Entry> entries = new LinkedHashMap<>();
     private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
     private final Map<String, String> pathsById = new HashMap<>();
     private final Set<String> usedPaths = new HashSet<>();
     private final Set<String> clearedDirectories = new HashSet<>();
-    // Files older than this were written by an earlier run. The margin covers coarse file-time resolution, so a
-    // file a parallel fork of the same run wrote just after this session began is never taken for a stale one.
-    private final long staleBeforeMillis = System.currentTimeMillis() - STALE_MARGIN_MILLIS;
+    // Files older than this were written by an earlier run: the run began when its first JVM joined the ledger.
+    // The margin covers coarse file-time resolution, so a file a parallel fork of the same run wrote just after
+    // the run began is never taken for a stale one.
+    private final long staleBeforeMillis;
     private final AtomicBoolean warnedUnwritable = new AtomicBoolean();
     private boolean closed;
     private boolean indexWritePending;
@@ -114,18 +120,35 @@ public final class ReportSession implements AutoCloseable {
 
     /** A session printing to {@code System.out} and warning on {@code System.err}. */
     public ReportSession(ReportSettings settings) {
-        this(settings, Clock.systemUTC(), System.out::print, message -> System.err.println("[vitals] WARNING: " + message));
+        this(settings, RunIdentity.current(settings.history().runId()), Clock.systemUTC(), System.out::print,
+                message -> System.err.println("[vitals] WARNING: " + message));
     }
 
     /**
+     * A session that is a run of its own, whatever other sessions write into its directory.
+     *
      * @param console where console tables and JSON lines go (each ends with a line break)
      * @param warnings where warnings go, one sentence each
      */
     public ReportSession(ReportSettings settings, Clock clock, Consumer<String> console, Consumer<String> warnings) {
+        this(settings, RunIdentity.solo(), clock, console, warnings);
+    }
+
+    /**
+     * @param run the run this session is part of: sessions of one run in one report directory, in this JVM or
+     *     others, write one set of run-wide files together ({@link RunLedger})
+     * @param console where console tables and JSON lines go (each ends with a line break)
+     * @param warnings where warnings go, one sentence each
+     */
+    public ReportSession(ReportSettings settings, RunIdentity run, Clock clock, Consumer<String> console,
+            Consumer<String> warnings) {
         this.settings = settings;
         this.clock = clock;
         this.console = console;
         this.warnings = warnings;
+        // first, so that every JVM of a forked run shares the run's start (its history id) and its files
+        this.ledger = RunLedger.join(settings.reportDir(), run, clock.instant(), warnings);
+        this.staleBeforeMillis = ledger.startedAtMillis() - STALE_MARGIN_MILLIS;
         Baseline loaded = Baseline.empty();
         boolean found = false;
         if (settings.baseline().isPresent() && Files.exists(settings.baseline().get())) {
@@ -144,7 +167,7 @@ public final class ReportSession implements AutoCloseable {
         boolean fail = settings.baselineMode() == ReportSettings.BaselineMode.FAIL && !settings.baselineUpdate();
         this.comparator = new BaselineComparator(loaded, settings.tolerances(), fail);
         this.history = new HistorySession(settings.history(), settings.tolerances(),
-                settings.baselineMode() == ReportSettings.BaselineMode.FAIL, clock.instant(), warnings);
+                settings.baselineMode() == ReportSettings.BaselineMode.FAIL, ledger.startedAt(), warnings);
     }
 
     public ReportSettings settings() {
@@ -293,7 +316,12 @@ public final class ReportSession implements AutoCloseable {
             }
             synchronized (this) {
                 if (!closed) {
-                    write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
+                    // this JVM's part of the run, for the others; the index itself only while it is the whole run
+                    // (the run-wide files of several JVMs are written when each closes, from every part)
+                    writePart(rendered);
+                    if (ledger.alone()) {
+                        write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
+                    }
                 }
             }
         }, () -> { });
@@ -342,22 +370,56 @@ public final class ReportSession implements AutoCloseable {
         if (writer != null) {
             writer.finish(); // it takes nothing more, and writes the test files handed over at once
         }
-        // The run-wide files do not read the test files, so they are rendered while the report thread still writes
-        // them: at 10,000 tests the report thread spent half its time waiting on file creation and renames, which
-        // the rendering now fills. No index rewrite can land after the final index: a rewrite writes only while
-        // the session is open, under the same lock that closed it.
-        writeRunFiles();
-        if (writer != null) {
-            // every test file handed over is written before close() returns: a JVM that exits normally loses none
-            try {
-                if (!writer.awaitFinished(Duration.ofMinutes(CLOSE_WAIT_MINUTES))) {
-                    warnings.accept("The report thread did not finish within " + CLOSE_WAIT_MINUTES
-                            + " minutes; some per-test JSON files may be missing");
+        // Under the run's lock: the other JVMs of this run (forks) read and write the same run-wide files, and
+        // whichever closes last must see every part, this one's included.
+        ledger.whileLocked(() -> {
+            // The run-wide files do not read this JVM's test files, so they are rendered while the report thread
+            // still writes them: at 10,000 tests the report thread spent half its time waiting on file creation
+            // and renames, which the rendering now fills. No index rewrite can land after the final index: a
+            // rewrite writes only while the session is open, under the same lock that closed it.
+            byte[] ownIndex = writeRunFiles(otherJvmsEntries());
+            if (writer != null) {
+                // every test file handed over is written before close() returns: a JVM that exits normally loses
+                // none, and the part below names only files that exist
+                try {
+                    if (!writer.awaitFinished(Duration.ofMinutes(CLOSE_WAIT_MINUTES))) {
+                        warnings.accept("The report thread did not finish within " + CLOSE_WAIT_MINUTES
+                                + " minutes; some per-test JSON files may be missing");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            }
+            writePart(ownIndex);
+            return null;
+        });
+    }
+
+    private void writePart(byte[] ownIndex) {
+        try {
+            ledger.writePart(ownIndex);
+        } catch (IOException e) {
+            warnings.accept("Cannot write this JVM's part of the run to " + settings.reportDir().resolve(RunLedger.DIR)
+                    + " (" + e + "); other JVMs of this run will not list its tests");
+        }
+    }
+
+    /**
+     * The tests the other JVMs of this run (forks) finished so far, read from their parts; a part that cannot be
+     * read is named in a warning, never dropped in silence.
+     */
+    private List<RunReport.Entry> otherJvmsEntries() {
+        List<RunReport.Entry> others = new ArrayList<>();
+        IndexReader reader = new IndexReader(new ObjectMapper());
+        for (Path part : ledger.otherParts()) {
+            try {
+                reader.read(part, settings.reportDir()).tests().forEach(test -> others.add(test.entry()));
+            } catch (IOException | RuntimeException e) {
+                warnings.accept("Cannot read another JVM's part of this run, " + part + " (" + e.getMessage()
+                        + "); its tests are missing from the run-wide reports");
             }
         }
+        return others;
     }
 
     /**
@@ -366,17 +428,24 @@ public final class ReportSession implements AutoCloseable {
      * (ReportWritingBenchmark). Each format reads the same snapshot of the run, and each file is still written
      * atomically on its own.
      */
-    private void writeRunFiles() {
+    private byte[] writeRunFiles(List<RunReport.Entry> others) {
+        RunReport own;
         RunReport run;
         History withThisRun;
         List<TestResult> results;
         // a snapshot under the lock; the rendering runs outside it, so the report thread can go on meanwhile
         synchronized (this) {
-            run = report();
-            // the history with this run added is built once for the suggestions, the report copy and the update
-            withThisRun = history.withThisRun();
+            own = report();
+            List<RunReport.Entry> all = others.isEmpty() ? List.of() : withOthers(others);
+            run = others.isEmpty() ? own : report(all);
+            // the history with this run added is built once for the suggestions, the report copy and the update;
+            // of a test run twice, only the attempt the reports keep counts
+            Set<String> ownIds = entries.keySet();
+            withThisRun = history.withThisRun(all.stream().map(RunReport.Entry::result)
+                    .filter(result -> !ownIds.contains(result.uniqueId())).toList());
             results = entries.values().stream().map(RunReport.Entry::result).collect(Collectors.toList());
         }
+        byte[] ownIndex = others.isEmpty() ? null : index.write(own);
         Path dir = settings.reportDir();
         AtomicInteger threads = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(4, Runtime.getRuntime().availableProcessors()),
@@ -385,9 +454,9 @@ public final class ReportSession implements AutoCloseable {
                     thread.setDaemon(true);
                     return thread;
                 });
+        CompletableFuture<byte[]> runIndex = CompletableFuture.supplyAsync(() -> writeIndex(run), pool);
         try {
-            List<CompletableFuture<Void>> written = List.of(
-                    CompletableFuture.runAsync(() -> writeIndex(run), pool),
+            List<CompletableFuture<?>> written = List.of(runIndex,
                     CompletableFuture.runAsync(() -> write(dir.resolve(PROMETHEUS_FILE),
                             () -> bytes(new PrometheusWriter().write(run))), pool),
                     CompletableFuture.runAsync(() -> writeSummaryAndSuggestions(run, withThisRun, dir), pool),
@@ -398,7 +467,7 @@ public final class ReportSession implements AutoCloseable {
                     }, pool));
             // rendered on this thread, its chunks on the pool: no pool thread ever waits for another
             write(dir.resolve(HTML_FILE), () -> bytes(new HtmlReport().write(run, pool)));
-            for (CompletableFuture<Void> file : written) {
+            for (CompletableFuture<?> file : written) {
                 try {
                     file.join();
                 } catch (CompletionException e) {
@@ -419,13 +488,25 @@ public final class ReportSession implements AutoCloseable {
             }
         }
         if (settings.baselineUpdate() && settings.baseline().isPresent()) {
-            Path file = settings.baseline().get();
-            Baseline updated = baseline.withRun(results, settings.baselineRuns());
-            try {
-                baselineFile.write(file, updated);
-            } catch (IOException | RuntimeException e) {
-                warnings.accept("Failed to update baseline " + file + ": " + e);
-            }
+            updateBaseline(settings.baseline().get(), results);
+        }
+        if (ownIndex == null) {
+            ownIndex = runIndex.getNow(null);
+        }
+        return ownIndex == null ? index.write(own) : ownIndex;
+    }
+
+    /**
+     * Appends this JVM's tests to the baseline. Where other JVMs of this run took part, one of them may have
+     * updated the file since this one read it: the file is read again under the run's lock, so that each JVM
+     * appends its own tests once and none undoes another's.
+     */
+    private void updateBaseline(Path file, List<TestResult> results) {
+        try {
+            Baseline current = ledger.alone() || !Files.exists(file) ? baseline : baselineFile.read(file);
+            baselineFile.write(file, current.withRun(results, settings.baselineRuns()));
+        } catch (IOException | RuntimeException e) {
+            warnings.accept("Failed to update baseline " + file + ": " + e.getMessage());
         }
     }
 
@@ -442,8 +523,36 @@ public final class ReportSession implements AutoCloseable {
 
     /** The run as the writers see it: every finished test so far. */
     public synchronized RunReport report() {
+        return report(new ArrayList<>(entries.values()));
+    }
+
+    /**
+     * This session's tests and those of the other sessions of its run, in the order they finished. A test run
+     * twice (Surefire's {@code rerunFailingTestsCount} reruns it in a second session) is kept once, as its last
+     * attempt ended, as Surefire's XML keeps it: the figures and outcome of that attempt.
+     */
+    private List<RunReport.Entry> withOthers(List<RunReport.Entry> others) {
+        Map<String, RunReport.Entry> last = new LinkedHashMap<>();
+        for (RunReport.Entry entry : others) {
+            last.merge(entry.result().uniqueId(), entry, ReportSession::later);
+        }
+        entries.values().forEach(entry -> last.merge(entry.result().uniqueId(), entry, ReportSession::later));
+        List<RunReport.Entry> ordered = new ArrayList<>(last.values());
+        ordered.sort(Comparator.comparing(ReportSession::endedAt));
+        return ordered;
+    }
+
+    private static java.time.Instant endedAt(RunReport.Entry entry) {
+        return entry.result().startedAt().plus(entry.result().duration());
+    }
+
+    private static RunReport.Entry later(RunReport.Entry a, RunReport.Entry b) {
+        return endedAt(b).isBefore(endedAt(a)) ? a : b;
+    }
+
+    private synchronized RunReport report(List<RunReport.Entry> tests) {
         Optional<RunReport.BaselineSummary> summary = settings.baseline().map(file -> {
-            Set<String> run = entries.values().stream().map(e -> ReportNames.testKey(e.result()))
+            Set<String> run = tests.stream().map(e -> ReportNames.testKey(e.result()))
                     .collect(Collectors.toSet());
             List<String> notRun = new ArrayList<>(new TreeSet<>(baseline.tests().keySet()));
             notRun.removeAll(run);
@@ -456,7 +565,7 @@ public final class ReportSession implements AutoCloseable {
         if (summary.isEmpty() && history.configured()) {
             summary = Optional.of(historySummary());
         }
-        return new RunReport(clock.instant(), new ArrayList<>(entries.values()), summary);
+        return new RunReport(clock.instant(), tests, summary);
     }
 
     /** The run history stands where a baseline would: the index then carries each test's verdict. */
@@ -469,8 +578,10 @@ public final class ReportSession implements AutoCloseable {
                 settings.history().update(), settings.history().update(), List.of());
     }
 
-    private void writeIndex(RunReport run) {
-        write(settings.reportDir().resolve(INDEX_FILE), () -> index.write(run));
+    private byte[] writeIndex(RunReport run) {
+        byte[] rendered = index.write(run);
+        write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
+        return rendered;
     }
 
     // Unique per test: a second test whose name makes the same file gets "-2", "-3", ...

@@ -47,6 +47,7 @@ public final class HistorySession {
     private final Measurements measurements = new Measurements();
     private final String runId;
     private final Instant startedAt;
+    private Optional<String> rereadProblem = Optional.empty();
 
     public HistorySession(HistorySettings settings, Tolerances tolerances, boolean failOnRegression, Instant now,
             Consumer<String> warnings) {
@@ -105,6 +106,37 @@ public final class HistorySession {
         return loaded.withRun(runId, startedAt, measurements.all());
     }
 
+    /**
+     * The history with the measurements of this run so far added, those that other JVMs of the run (forks) took,
+     * {@code others}, included. Another JVM of the run may have updated the file since this one read it, so with
+     * updates on it is read again (the caller holds the run's lock); as every JVM of a run writes under the same
+     * run id, adding a test's figures again replaces them rather than adding a run.
+     */
+    public History withThisRun(List<TestResult> others) {
+        if (others.isEmpty()) {
+            return withThisRun();
+        }
+        Measurements all = new Measurements();
+        others.forEach(all::add);
+        History base = loaded;
+        if (settings.update() && problem.isEmpty() && settings.file().isPresent()) {
+            try {
+                base = file.read(settings.file().get()).history().keeping(settings.keep());
+            } catch (NoSuchFileException e) {
+                // not written by any JVM of this run yet
+            } catch (IOException e) {
+                rereadProblem = Optional.of("History " + e.getMessage());
+            }
+        }
+        Map<HistoryKey, List<Double>> values = all.all();
+        measurements.all().forEach((key, own) -> values.merge(key, own, (a, b) -> {
+            List<Double> both = new ArrayList<>(a);
+            both.addAll(b);
+            return both;
+        }));
+        return base.withRun(runId, startedAt, values);
+    }
+
     /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
     public List<BudgetSuggestion> suggestionsFor(TestResult result) {
         return suggest(suggestionInputs(result));
@@ -154,6 +186,10 @@ public final class HistorySession {
     public Optional<String> update(History all) {
         if (problem.isPresent() || !settings.update() || settings.file().isEmpty()) {
             return Optional.empty();
+        }
+        if (rereadProblem.isPresent()) {
+            return Optional.of(rereadProblem.get() + "; it was readable when this run began, so something else changed "
+                    + "it meanwhile: it is not updated");
         }
         try {
             file.write(settings.file().get(), all);

@@ -10,9 +10,8 @@ import io.vitals.internal.report.history.HistoryFile;
 import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
-import io.vitals.internal.report.json.IndexFindings;
+import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
-import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.suggest.BudgetSuggester;
@@ -82,55 +81,13 @@ public final class ReportMerger {
         History history = null;
         HistoryFile.Loaded firstHistory = null;
         SuggestedBudgetsWriter.HistoryNote note = null;
-        TestJsonReader reader = new TestJsonReader(mapper);
+        IndexReader reader = new IndexReader(mapper);
         for (Path shard : shards) {
-            Path indexFile = shard.resolve(ReportSession.INDEX_FILE);
-            JsonNode index = readIndex(indexFile);
-            readBaseline(index.get("baseline")).ifPresent(baselines::add);
-            int position = 0;
-            for (JsonNode entry : index.get("tests")) {
-                position++;
-                String where = indexFile + " test " + position;
-                String jsonPath = entry.path("json").asText();
-                Path file = shard.resolve(jsonPath).normalize();
-                if (jsonPath.isEmpty() || !file.startsWith(shard.normalize())) {
-                    throw new IOException(where + ": \"json\" must be a path inside the report directory, but is '"
-                            + jsonPath + "'");
-                }
-                if (!Files.isRegularFile(file)) {
-                    throw new IOException(where + ": its JSON file " + file + " is missing; copy the whole report "
-                            + "directory of each shard");
-                }
-                byte[] json = Files.readAllBytes(file);
-                TestResult result = reader.read(json, file.toString());
-                checkIdentity(where, entry, result, file);
-                Test test = new Test(shard, jsonPath, json, result, new RunReport.Entry(result, jsonPath,
-                        IndexFindings.read(entry.path("baseline"))));
-                Test sameId = byId.get(result.uniqueId());
-                Test samePath = byPath.get(jsonPath);
-                if (sameId != null) {
-                    if (!sameId.result().className().equals(result.className())
-                            || !sameId.result().displayName().equals(result.displayName())
-                            || !sameId.result().methodName().equals(result.methodName())) {
-                        throw new IOException(where + ": shards disagree about the identity of test "
-                                + result.uniqueId() + ": " + describe(sameId.result()) + " in " + sameId.shard()
-                                + ", " + describe(result) + " here; one unique id must name one test");
-                    }
-                    if (!Arrays.equals(sameId.json(), json)) {
-                        throw new IOException(where + ": test " + result.uniqueId() + " ran in two shards with "
-                                + "different results (" + sameId.shard().resolve(sameId.jsonPath()) + " and " + file
-                                + "); a test must run in one shard only");
-                    }
-                    continue; // the same file twice (a shard given twice, or a copied artifact): kept once
-                }
-                if (samePath != null && !Arrays.equals(samePath.json(), json)) {
-                    throw new IOException(where + ": the file name " + jsonPath + " is used by "
-                            + samePath.result().uniqueId() + " in " + samePath.shard() + " and by "
-                            + result.uniqueId() + " here, with different content; rename one of the tests or "
-                            + "merge these shards into separate directories");
-                }
-                byId.put(result.uniqueId(), test);
-                byPath.put(jsonPath, test);
+            IndexReader.Index index = reader.read(shard.resolve(ReportSession.INDEX_FILE), shard);
+            readBaseline(index.root().get("baseline")).ifPresent(baselines::add);
+            for (IndexReader.Test read : index.tests()) {
+                add(new Test(shard, read.jsonPath(), read.json(), read.result(), read.entry()), read.where(), byId,
+                        byPath);
             }
             Path shardHistory = shard.resolve(HistorySession.FILE);
             if (Files.exists(shardHistory)) {
@@ -181,36 +138,35 @@ public final class ReportMerger {
         return new Result(entries.size(), shards.size(), Optional.ofNullable(history));
     }
 
-    private JsonNode readIndex(Path indexFile) throws IOException {
-        if (!Files.isRegularFile(indexFile)) {
-            throw new IOException(indexFile + ": missing; each input must be a Vitals report directory "
-                    + "(target/vitals)");
-        }
-        JsonNode index;
-        try {
-            index = mapper.readTree(Files.readAllBytes(indexFile));
-        } catch (IOException e) {
-            throw new IOException(indexFile + ": does not parse as JSON: " + e.getMessage(), e);
-        }
-        if (index == null || !RunIndexWriter.SCHEMA.equals(index.path("schema").asText())) {
-            throw new IOException(indexFile + ": schema " + (index == null ? "missing" : index.path("schema"))
-                    + " is not supported; this version of Vitals merges " + RunIndexWriter.SCHEMA);
-        }
-        if (!index.path("tests").isArray()) {
-            throw new IOException(indexFile + ": \"tests\" must be an array");
-        }
-        return index;
-    }
-
-    private static void checkIdentity(String where, JsonNode entry, TestResult result, Path file)
+    /** Adds a shard's test, or keeps one copy of a test two shards hold identically; names any conflict. */
+    private static void add(Test test, String where, Map<String, Test> byId, Map<String, Test> byPath)
             throws IOException {
-        if (!entry.path("uniqueId").asText().equals(result.uniqueId())
-                || !entry.path("className").asText().equals(result.className())
-                || !entry.path("displayName").asText().equals(result.displayName())) {
-            throw new IOException(where + ": the index names test " + entry.path("uniqueId").asText() + " ("
-                    + entry.path("className").asText() + ", '" + entry.path("displayName").asText() + "') but its "
-                    + "file " + file + " holds " + result.uniqueId() + " (" + describe(result) + ")");
+        TestResult result = test.result();
+        Test sameId = byId.get(result.uniqueId());
+        Test samePath = byPath.get(test.jsonPath());
+        if (sameId != null) {
+            if (!sameId.result().className().equals(result.className())
+                    || !sameId.result().displayName().equals(result.displayName())
+                    || !sameId.result().methodName().equals(result.methodName())) {
+                throw new IOException(where + ": shards disagree about the identity of test "
+                        + result.uniqueId() + ": " + describe(sameId.result()) + " in " + sameId.shard()
+                        + ", " + describe(result) + " here; one unique id must name one test");
+            }
+            if (!Arrays.equals(sameId.json(), test.json())) {
+                throw new IOException(where + ": test " + result.uniqueId() + " ran in two shards with "
+                        + "different results (" + sameId.shard().resolve(sameId.jsonPath()) + " and "
+                        + test.shard().resolve(test.jsonPath()) + "); a test must run in one shard only");
+            }
+            return; // the same file twice (a shard given twice, or a copied artifact): kept once
         }
+        if (samePath != null && !Arrays.equals(samePath.json(), test.json())) {
+            throw new IOException(where + ": the file name " + test.jsonPath() + " is used by "
+                    + samePath.result().uniqueId() + " in " + samePath.shard() + " and by "
+                    + result.uniqueId() + " here, with different content; rename one of the tests or "
+                    + "merge these shards into separate directories");
+        }
+        byId.put(result.uniqueId(), test);
+        byPath.put(test.jsonPath(), test);
     }
 
     private static String describe(TestResult result) {
