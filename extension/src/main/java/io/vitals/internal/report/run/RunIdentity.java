@@ -29,8 +29,11 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public record RunIdentity(String key, String description) {
 
-    // Surefire and Failsafe start their forks with this main class, named in the java command line
+    // Surefire and Failsafe start a fork either through a manifest-only jar named surefirebooter*.jar (the default)
+    // or with this main class on the command line (useManifestOnlyJar=false); the java command line names one of them.
+    // Maven's own JVM never does, so forkCount=0 (tests inside Maven) is a JVM alone.
     private static final String SUREFIRE_BOOTER = "org.apache.maven.surefire.booter.ForkedBooter";
+    private static final String SUREFIRE_BOOTER_JAR = "surefirebooter";
 
     /** The identity of this JVM's run. */
     public static RunIdentity current(Optional<String> runId) {
@@ -41,12 +44,12 @@ public record RunIdentity(String key, String description) {
         if (runId.isPresent()) {
             return new RunIdentity("id:" + runId.get(), "vitals.runId=" + runId.get());
         }
-        if (javaCommand.startsWith(SUREFIRE_BOOTER)) {
-            Optional<ProcessHandle> parent = self.parent();
-            Optional<Instant> started = parent.flatMap(p -> p.info().startInstant());
-            if (parent.isPresent() && started.isPresent()) {
-                return new RunIdentity("build:" + parent.get().pid() + "@" + started.get().toEpochMilli(),
-                        "the forks of the Maven build in process " + parent.get().pid());
+        if (isSurefireFork(javaCommand)) {
+            Optional<ProcessHandle> build = buildJvm(self);
+            Optional<Instant> started = build.flatMap(p -> p.info().startInstant());
+            if (build.isPresent() && started.isPresent()) {
+                return new RunIdentity("build:" + build.get().pid() + "@" + started.get().toEpochMilli(),
+                        "the forks of the Maven build in process " + build.get().pid());
             }
         }
         return new RunIdentity("jvm:" + jvmKey(self), "this JVM alone (process " + self.pid() + ")");
@@ -56,6 +59,29 @@ public record RunIdentity(String key, String description) {
     public static RunIdentity solo() {
         String key = java.util.UUID.randomUUID().toString();
         return new RunIdentity("solo:" + key, "a run of its own");
+    }
+
+    /**
+     * The JVM that started this fork: its nearest ancestor that is a {@code java} process. On Unix Surefire starts each
+     * fork through its own {@code /bin/sh -c}, so the parent itself differs from fork to fork.
+     */
+    static Optional<ProcessHandle> buildJvm(ProcessHandle self) {
+        Optional<ProcessHandle> ancestor = self.parent();
+        for (int depth = 0; depth < 4 && ancestor.isPresent(); depth++) {
+            String command = ancestor.get().info().command().map(c -> java.nio.file.Path.of(c).getFileName()
+                    .toString()).orElse("");
+            if (command.equals("java") || command.equals("java.exe")) {
+                return ancestor;
+            }
+            ancestor = ancestor.get().parent();
+        }
+        return Optional.empty();
+    }
+
+    static boolean isSurefireFork(String javaCommand) {
+        String main = javaCommand.split(" ", 2)[0];
+        return main.equals(SUREFIRE_BOOTER) || main.endsWith(".jar")
+                && java.nio.file.Path.of(main).getFileName().toString().startsWith(SUREFIRE_BOOTER_JAR);
     }
 
     /** "pid@startMillis": a process, told apart from a later one that got the same id. */

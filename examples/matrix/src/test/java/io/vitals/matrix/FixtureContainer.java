@@ -1,0 +1,24 @@
+package io.vitals.matrix;
+
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/** The fixture's container: the project's stress image, idle until a test runs a command in it. */
+final class FixtureContainer extends GenericContainer<FixtureContainer> {
+
+    FixtureContainer() {
+        super(DockerImageName.parse("vitals/stress:latest"));
+        withCommand("sleep", "infinity");
+        withLabel("io.vitals.managed", "true"); // leftovers are found and removed by examples/setup/cleanup.sh
+        withImagePullPolicy(name -> false);
+    }
+
+    /** Touches {@code mib} MiB of memory for a moment, so every test measures something real. */
+    void touch(int mib) throws Exception {
+        ExecResult result = execInContainer("stress-ng", "--vm", "1", "--vm-bytes", mib + "M", "--vm-keep",
+                "--timeout", "1s", "--quiet");
+        if (result.getExitCode() != 0) {
+            throw new AssertionError("stress-ng exited " + result.getExitCode() + ": " + result.getStderr());
+        }
+    }
+}
