@@ -3,7 +3,7 @@ package io.vitals.internal.report;
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.baseline.Baseline;
 import io.vitals.internal.report.baseline.BaselineComparator;
-import io.vitals.internal.report.baseline.BaselineFile;
+import io.vitals.internal.report.baseline.BaselineStore;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
@@ -45,7 +45,6 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The reports of one test run: created once per run, shared by every test class (also when they run in parallel),
@@ -92,8 +91,8 @@ public final class ReportSession implements AutoCloseable {
     private final TestJsonWriter testJson = new TestJsonWriter(jsonFactory);
     private final RunIndexWriter index = new RunIndexWriter(jsonFactory);
     private final ConsoleJsonLine consoleJson = new ConsoleJsonLine(jsonFactory);
-    private final BaselineFile baselineFile = new BaselineFile(new ObjectMapper());
 
+    private final BaselineStore baselineStore;
     private final Baseline baseline;
     private final boolean baselineFound;
     private final BaselineComparator comparator;
@@ -126,23 +125,11 @@ public final class ReportSession implements AutoCloseable {
         this.clock = clock;
         this.console = console;
         this.warnings = warnings;
-        Baseline loaded = Baseline.empty();
-        boolean found = false;
-        if (settings.baseline().isPresent() && Files.exists(settings.baseline().get())) {
-            try {
-                loaded = baselineFile.read(settings.baseline().get());
-                found = true;
-            } catch (IOException e) {
-                warnings.accept(e.getMessage() + "; every test is reported as not in the baseline");
-            }
-        } else if (settings.baseline().isPresent() && !settings.baselineUpdate()) {
-            warnings.accept("Baseline " + settings.baseline().get() + " does not exist; nothing is compared. Run with -D"
-                    + MeasureResources.BASELINE_UPDATE_KEY + "=true to create it.");
-        }
-        this.baseline = loaded;
-        this.baselineFound = found;
-        boolean fail = settings.baselineMode() == ReportSettings.BaselineMode.FAIL && !settings.baselineUpdate();
-        this.comparator = new BaselineComparator(loaded, settings.tolerances(), fail);
+        // an unreadable baseline is never overwritten; BaselineStore decides, warns and fails tests in fail mode
+        this.baselineStore = BaselineStore.load(settings, warnings);
+        this.baseline = baselineStore.baseline();
+        this.baselineFound = baselineStore.found();
+        this.comparator = baselineStore.comparator(settings.tolerances());
         this.history = new HistorySession(settings.history(), settings.tolerances(),
                 settings.baselineMode() == ReportSettings.BaselineMode.FAIL, clock.instant(), warnings);
     }
@@ -418,15 +405,7 @@ public final class ReportSession implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (settings.baselineUpdate() && settings.baseline().isPresent()) {
-            Path file = settings.baseline().get();
-            Baseline updated = baseline.withRun(results, settings.baselineRuns());
-            try {
-                baselineFile.write(file, updated);
-            } catch (IOException | RuntimeException e) {
-                warnings.accept("Failed to update baseline " + file + ": " + e);
-            }
-        }
+        baselineStore.update(results, settings.baselineRuns()).ifPresent(warnings);
     }
 
     private void writeSummaryAndSuggestions(RunReport run, History withThisRun, Path dir) {
