@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * @param findings regressions and improvements beyond tolerance, regressions first
  * @param runs how many runs the baseline holds for the test (the fewest over its metrics); 0 when not in it
  * @param failsTest whether the caller should fail the test: regressions in {@code fail} mode, and not while the
- *     baseline is being updated
+ *     baseline is being updated; stored figures that cannot be read in {@code fail} mode, updating or not
  * @param multipleContainers whether the test watches several containers, so messages must name them
  * @param unusable why nothing could be compared because the stored figures (baseline or history) cannot be read,
  *     naming file, line and reason; empty when they could
