@@ -14,7 +14,11 @@ public class ContainerFaultError extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param message the fault's description on the first line, then its evidence; blank lines before it are
+     *     dropped, so that a stack trace never opens with an empty line
+     */
     public ContainerFaultError(String message) {
-        super(message);
+        super(message == null ? null : message.stripLeading());
     }
 }

@@ -88,22 +88,45 @@ final class Judgement {
         if (faulty.isEmpty()) {
             return Optional.empty();
         }
-        StringBuilder message = new StringBuilder();
+        List<FaultEvidence> evidence = new ArrayList<>();
         for (ContainerVerdict verdict : faulty) {
-            ContainerFault fault = verdict.failingFault().get();
-            if (message.length() > 0) {
-                message.append(System.lineSeparator());
-            }
-            message.append(fault.description()).append(System.lineSeparator());
-            verdict.breachLines().forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
-            message.append("Last samples:").append(System.lineSeparator())
-                    .append(FaultInspector.lastSamples(verdict.usage()));
-            List<String> log = logTail(verdict.container());
-            message.append("Last ").append(log.size()).append(" lines of the container's log:")
-                    .append(System.lineSeparator());
-            log.forEach(line -> message.append("  | ").append(line).append(System.lineSeparator()));
+            evidence.add(new FaultEvidence(verdict.failingFault().get().description(), verdict.breachLines(),
+                    FaultInspector.lastSamples(verdict.usage()), logTail(verdict.container())));
         }
-        return Optional.of(message.toString().stripTrailing());
+        return Optional.of(faultMessage(evidence));
+    }
+
+    /**
+     * What one faulty container contributes to the message.
+     *
+     * @param description the fault's sentence
+     * @param breachLines the container's broken budgets
+     * @param lastSamples the last samples, one line each, each ending in a line break
+     * @param log the last lines of its log
+     */
+    record FaultEvidence(String description, List<String> breachLines, String lastSamples, List<String> log) {
+    }
+
+    /**
+     * The message of a {@link ContainerFaultError}: its first line is the first fault's description, because that
+     * line is all a stack trace, a test report's one-line summary or an IDE's tree shows; the evidence follows,
+     * and a blank line separates the containers.
+     */
+    static String faultMessage(List<FaultEvidence> faults) {
+        String newline = System.lineSeparator();
+        StringBuilder message = new StringBuilder();
+        for (FaultEvidence fault : faults) {
+            if (message.length() > 0) {
+                message.append(newline);
+            }
+            message.append(fault.description().strip()).append(newline);
+            fault.breachLines().forEach(line -> message.append("  - ").append(line).append(newline));
+            message.append("Last samples:").append(newline).append(fault.lastSamples());
+            message.append("Last ").append(fault.log().size()).append(" lines of the container's log:")
+                    .append(newline);
+            fault.log().forEach(line -> message.append("  | ").append(line).append(newline));
+        }
+        return message.toString().strip();
     }
 
     /** The container's log tail, fetched from the engine once however often messages and reports need it. */

@@ -3,7 +3,7 @@ package io.vitals.internal.report;
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.baseline.Baseline;
 import io.vitals.internal.report.baseline.BaselineComparator;
-import io.vitals.internal.report.baseline.BaselineFile;
+import io.vitals.internal.report.baseline.BaselineStore;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
@@ -96,8 +96,8 @@ public final class ReportSession implements AutoCloseable {
     private final TestJsonWriter testJson = new TestJsonWriter(jsonFactory);
     private final RunIndexWriter index = new RunIndexWriter(jsonFactory);
     private final ConsoleJsonLine consoleJson = new ConsoleJsonLine(jsonFactory);
-    private final BaselineFile baselineFile = new BaselineFile(new ObjectMapper());
 
+    private final BaselineStore baselineStore;
     private final Baseline baseline;
     private final boolean baselineFound;
     private final BaselineComparator comparator;
@@ -149,23 +149,11 @@ public final class ReportSession implements AutoCloseable {
         // first, so that every JVM of a forked run shares the run's start (its history id) and its files
         this.ledger = RunLedger.join(settings.reportDir(), run, clock.instant(), warnings);
         this.staleBeforeMillis = ledger.startedAtMillis() - STALE_MARGIN_MILLIS;
-        Baseline loaded = Baseline.empty();
-        boolean found = false;
-        if (settings.baseline().isPresent() && Files.exists(settings.baseline().get())) {
-            try {
-                loaded = baselineFile.read(settings.baseline().get());
-                found = true;
-            } catch (IOException e) {
-                warnings.accept(e.getMessage() + "; every test is reported as not in the baseline");
-            }
-        } else if (settings.baseline().isPresent() && !settings.baselineUpdate()) {
-            warnings.accept("Baseline " + settings.baseline().get() + " does not exist; nothing is compared. Run with -D"
-                    + MeasureResources.BASELINE_UPDATE_KEY + "=true to create it.");
-        }
-        this.baseline = loaded;
-        this.baselineFound = found;
-        boolean fail = settings.baselineMode() == ReportSettings.BaselineMode.FAIL && !settings.baselineUpdate();
-        this.comparator = new BaselineComparator(loaded, settings.tolerances(), fail);
+        // an unreadable baseline is never overwritten; BaselineStore decides, warns and fails tests in fail mode
+        this.baselineStore = BaselineStore.load(settings, warnings);
+        this.baseline = baselineStore.baseline();
+        this.baselineFound = baselineStore.found();
+        this.comparator = baselineStore.comparator(settings.tolerances());
         this.history = new HistorySession(settings.history(), settings.tolerances(),
                 settings.baselineMode() == ReportSettings.BaselineMode.FAIL, ledger.startedAt(), warnings);
     }
@@ -487,27 +475,12 @@ public final class ReportSession implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (settings.baselineUpdate() && settings.baseline().isPresent()) {
-            updateBaseline(settings.baseline().get(), results);
-        }
+        // another JVM of this run may have updated the file since this one read it: read it again
+        baselineStore.update(results, settings.baselineRuns(), !ledger.alone()).ifPresent(warnings);
         if (ownIndex == null) {
             ownIndex = runIndex.getNow(null);
         }
         return ownIndex == null ? index.write(own) : ownIndex;
-    }
-
-    /**
-     * Appends this JVM's tests to the baseline. Where other JVMs of this run took part, one of them may have
-     * updated the file since this one read it: the file is read again under the run's lock, so that each JVM
-     * appends its own tests once and none undoes another's.
-     */
-    private void updateBaseline(Path file, List<TestResult> results) {
-        try {
-            Baseline current = ledger.alone() || !Files.exists(file) ? baseline : baselineFile.read(file);
-            baselineFile.write(file, current.withRun(results, settings.baselineRuns()));
-        } catch (IOException | RuntimeException e) {
-            warnings.accept("Failed to update baseline " + file + ": " + e.getMessage());
-        }
     }
 
     private void writeSummaryAndSuggestions(RunReport run, History withThisRun, Path dir) {

@@ -23,19 +23,37 @@ public final class BaselineComparator {
     private final Baseline baseline;
     private final Tolerances tolerances;
     private final boolean failOnRegression;
+    private final Optional<String> unusable;
 
     /**
      * @param failOnRegression whether a regression should fail the test ({@code fail} mode and not updating)
      */
     public BaselineComparator(Baseline baseline, Tolerances tolerances, boolean failOnRegression) {
+        this(baseline, tolerances, failOnRegression, Optional.empty());
+    }
+
+    private BaselineComparator(Baseline baseline, Tolerances tolerances, boolean failOnRegression,
+            Optional<String> unusable) {
         this.baseline = baseline;
         this.tolerances = tolerances;
         this.failOnRegression = failOnRegression;
+        this.unusable = unusable;
+    }
+
+    /**
+     * A comparator for a baseline that cannot be read: every verdict says {@code reason}, and fails the test when
+     * {@code failsTest} ({@code fail} mode).
+     */
+    public static BaselineComparator unusable(String reason, boolean failsTest) {
+        return new BaselineComparator(Baseline.empty(), new Tolerances(Map.of()), failsTest, Optional.of(reason));
     }
 
     public BaselineVerdict compare(TestResult result) {
         String key = ReportNames.testKey(result);
         boolean multiple = result.containers().size() > 1;
+        if (unusable.isPresent()) {
+            return BaselineVerdict.unusable(key, unusable.get(), failOnRegression, multiple);
+        }
         if (!baseline.contains(key)) {
             return new BaselineVerdict(key, false, List.of(), List.of(), 0, false, multiple);
         }

@@ -2,6 +2,7 @@ package io.vitals.internal.report.baseline;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -13,15 +14,34 @@ import java.util.stream.Collectors;
  * @param findings regressions and improvements beyond tolerance, regressions first
  * @param runs how many runs the baseline holds for the test (the fewest over its metrics); 0 when not in it
  * @param failsTest whether the caller should fail the test: regressions in {@code fail} mode, and not while the
- *     baseline is being updated
+ *     baseline is being updated; stored figures that cannot be read in {@code fail} mode, updating or not
  * @param multipleContainers whether the test watches several containers, so messages must name them
+ * @param unusable why nothing could be compared because the stored figures (baseline or history) cannot be read,
+ *     naming file, line and reason; empty when they could
  */
 public record BaselineVerdict(String testKey, boolean inBaseline, List<String> newContainers,
-        List<BaselineFinding> findings, int runs, boolean failsTest, boolean multipleContainers) {
+        List<BaselineFinding> findings, int runs, boolean failsTest, boolean multipleContainers,
+        Optional<String> unusable) {
 
     public BaselineVerdict {
         newContainers = List.copyOf(newContainers);
         findings = List.copyOf(findings);
+    }
+
+    /** A verdict of a comparison that took place (the stored figures could be read). */
+    public BaselineVerdict(String testKey, boolean inBaseline, List<String> newContainers,
+            List<BaselineFinding> findings, int runs, boolean failsTest, boolean multipleContainers) {
+        this(testKey, inBaseline, newContainers, findings, runs, failsTest, multipleContainers, Optional.empty());
+    }
+
+    /**
+     * The verdict when the stored figures cannot be read: nothing is compared, and in {@code fail} mode the test
+     * fails with {@code reason}, so that a broken baseline stops the build instead of passing every test unchecked.
+     */
+    public static BaselineVerdict unusable(String testKey, String reason, boolean failsTest,
+            boolean multipleContainers) {
+        return new BaselineVerdict(testKey, true, List.of(), List.of(), 0, failsTest, multipleContainers,
+                Optional.of(reason));
     }
 
     /** A verdict with nothing to say, for runs without a baseline. */
@@ -44,12 +64,13 @@ public record BaselineVerdict(String testKey, boolean inBaseline, List<String> n
 
     /** True when there is anything to tell: a regression, an improvement, or something missing. */
     public boolean isNoteworthy() {
-        return !inBaseline || !newContainers.isEmpty() || !findings.isEmpty();
+        return unusable.isPresent() || !inBaseline || !newContainers.isEmpty() || !findings.isEmpty();
     }
 
     /** One line per thing to tell, regressions first; empty when all is within tolerance. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
+        unusable.ifPresent(reason -> lines.add("not compared: " + reason));
         if (!inBaseline) {
             lines.add("not in the baseline yet: nothing to compare with");
         }
@@ -67,6 +88,9 @@ public record BaselineVerdict(String testKey, boolean inBaseline, List<String> n
      * indented line per regression.
      */
     public String message() {
+        if (unusable.isPresent()) {
+            return "Resource usage of " + testKey + " could not be compared: " + unusable.get();
+        }
         StringBuilder out = new StringBuilder("Resource usage of ").append(testKey).append(" regressed against the ")
                 .append("baseline");
         if (runs > 1) {

@@ -1,12 +1,19 @@
 package io.vitals.internal.report.history;
 
-import io.vitals.internal.report.AtomicFiles;
 import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.JsonProblems;
+import io.vitals.internal.report.StoredFile;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,6 +23,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -41,6 +49,7 @@ public final class HistoryFile {
 
     public static final String SCHEMA = "vitals-history/1";
     private static final String SCHEMA_FAMILY = "vitals-history/";
+    private static final int VERSION = 1;
 
     private final ObjectMapper mapper;
 
@@ -79,7 +88,7 @@ public final class HistoryFile {
         Map<HistoryKey, List<HistoryRun>> runs = new TreeMap<>();
         Map<HistoryKey, Integer> lines = new HashMap<>();
         int keep = 0;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader reader = new BufferedReader(new StringReader(utf8(file, Files.readAllBytes(file))))) {
             String text;
             int number = 0;
             while ((text = reader.readLine()) != null) {
@@ -108,6 +117,35 @@ public final class HistoryFile {
         return new Loaded(file, new History(keep, runs), lines);
     }
 
+    /**
+     * The file's text. Decoded strictly, and as a whole, so that a byte that is not UTF-8 is named by its line
+     * (a reader decoding ahead in blocks would fail on an earlier line, with only "Input length = 1" to say).
+     */
+    private static String utf8(Path file, byte[] bytes) throws HistoryException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate((int) (bytes.length * (double) decoder.maxCharsPerByte()) + 1);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new HistoryException(file, line, String.format(Locale.ROOT, "the file must be UTF-8, but byte "
+                    + "%d of the line (0x%02X) is not", at - lineStart + 1, bytes[at] & 0xFF));
+        }
+        return out.flip().toString();
+    }
+
     private JsonNode parse(Path file, int number, String text) throws HistoryException {
         try {
             JsonNode node = mapper.readTree(text);
@@ -117,7 +155,7 @@ public final class HistoryFile {
             return node;
         } catch (JsonProcessingException e) {
             throw new HistoryException(file, number, "each line must be one JSON object, but it does not parse: "
-                    + e.getOriginalMessage(), e);
+                    + JsonProblems.reason(e), e);
         }
     }
 
@@ -128,9 +166,10 @@ public final class HistoryFile {
                     + "\",\"keep\":N}; this is not a Vitals history file");
         }
         if (!schema.asText().equals(SCHEMA)) {
-            String hint = schema.asText().startsWith(SCHEMA_FAMILY)
-                    ? "; it was written by another version of Vitals. Use that version, or start a new history"
-                    : "";
+            String hint = !schema.asText().startsWith(SCHEMA_FAMILY) ? ""
+                    : isNewer(schema.asText()) ? "; it was written by a newer version of Vitals, and this one would "
+                            + "write it back as " + SCHEMA + ". Use that version"
+                    : "; it was written by another version of Vitals. Use that version, or start a new history";
             throw new HistoryException(file, number, "schema '" + schema.asText() + "' is not supported: this "
                     + "version of Vitals reads " + SCHEMA + hint + ". The file is left as it is");
         }
@@ -140,6 +179,14 @@ public final class HistoryFile {
                     + keep);
         }
         return keep.asInt();
+    }
+
+    private static boolean isNewer(String schema) {
+        try {
+            return Integer.parseInt(schema.substring(SCHEMA_FAMILY.length())) > VERSION;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static HistoryKey key(Path file, int number, JsonNode line) throws HistoryException {
@@ -248,7 +295,11 @@ public final class HistoryFile {
         return out.toString();
     }
 
+    /**
+     * Writes {@code history} to {@code file} atomically, keeping what the file held as
+     * {@link StoredFile#previous}.
+     */
     public void write(Path file, History history) throws IOException {
-        AtomicFiles.write(file, toText(history));
+        StoredFile.replace(file, toText(history).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.history;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.report.StoredFile;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.baseline.Tolerances;
@@ -28,8 +29,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * run's measurements, and at the end writes {@value #FILE} into the report directory (the history with this run
  * added, which the merge command reads) and, with {@code vitals.history.update}, the configured history file.
  *
- * <p>A history that cannot be read is never written over: the session warns (naming file, line and rule), compares
- * nothing, and leaves the file for a person to fix. Not thread-safe; the report session guards it.
+ * <p>A history that cannot be read (a broken line, bytes that are not UTF-8, another schema version, a newer one
+ * included) is never written over, also not with {@code vitals.history.update}: the session warns (naming file,
+ * line and rule), compares nothing, and leaves the file for a person to fix; in {@code fail} mode every compared
+ * test fails with that reason, so the build stops rather than passing unchecked. A history it does replace is kept
+ * as {@code <name>.previous}. Not thread-safe; the report session guards it.
  */
 public final class HistorySession {
 
@@ -43,6 +47,7 @@ public final class HistorySession {
     private final HistoryFile file = new HistoryFile(new ObjectMapper());
     private final History loaded;
     private final Optional<String> problem;
+    private final boolean failMode;
     private final HistoryComparator comparator;
     private final Measurements measurements = new Measurements();
     private final String runId;
@@ -66,12 +71,15 @@ public final class HistorySession {
                             + MeasureResources.HISTORY_UPDATE_KEY + "=true to create it.");
                 }
             } catch (IOException e) {
-                trouble = "History " + e.getMessage();
-                warnings.accept(trouble + "; nothing is compared and the file is not updated.");
+                trouble = e instanceof HistoryException ? "History " + e.getMessage()
+                        : "History " + path + " cannot be read: " + e;
+                warnings.accept(trouble + "; nothing is compared and the file is not updated. " + remedy(path,
+                        failOnRegression));
             }
         }
         this.loaded = history;
         this.problem = Optional.ofNullable(trouble);
+        this.failMode = failOnRegression;
         this.comparator = new HistoryComparator(history, tolerances, new ChangeDetector(settings.alpha()),
                 failOnRegression && !settings.update());
     }
@@ -94,7 +102,17 @@ public final class HistorySession {
     }
 
     public BaselineVerdict compare(TestResult result) {
+        if (problem.isPresent()) {
+            return BaselineVerdict.unusable(TestIdentity.of(result).key(), problem.get() + "; the file is left as "
+                    + "it is. " + remedy(settings.file().get(), failMode), failMode, result.containers().size() > 1);
+        }
         return comparator.compare(result, measurements);
+    }
+
+    private static String remedy(Path file, boolean failMode) {
+        return "Repair it, or restore it from version control or from " + StoredFile.previous(file)
+                + " where that exists" + (failMode ? "; until then every compared test fails (-D"
+                        + MeasureResources.BASELINE_MODE_KEY + "=warn runs on with warnings)" : "") + ".";
     }
 
     public void record(TestResult result) {
@@ -181,15 +199,21 @@ public final class HistorySession {
 
     /**
      * With {@code vitals.history.update}, writes {@code all}, the history with this run ({@link #withThisRun()}),
-     * over the configured file, unless the loaded one was unreadable. Returns the failure, if any.
+     * over the configured file, keeping the one it replaces as {@code <name>.previous}; unless the loaded one was
+     * unreadable, which is then left exactly as it is. Returns the refusal or the failure, if any.
      */
     public Optional<String> update(History all) {
-        if (problem.isPresent() || !settings.update() || settings.file().isEmpty()) {
+        if (!settings.update() || settings.file().isEmpty()) {
             return Optional.empty();
         }
+        if (problem.isPresent()) {
+            return Optional.of(problem.get() + "; the update with this run was refused and the file is left as it "
+                    + "is. " + remedy(settings.file().get(), failMode));
+        }
         if (rereadProblem.isPresent()) {
-            return Optional.of(rereadProblem.get() + "; it was readable when this run began, so something else changed "
-                    + "it meanwhile: it is not updated");
+            return Optional.of(rereadProblem.get() + "; it was readable when this run began, so something else "
+                    + "changed it meanwhile: the update with this run was refused and the file is left as it is. "
+                    + remedy(settings.file().get(), failMode));
         }
         try {
             file.write(settings.file().get(), all);
