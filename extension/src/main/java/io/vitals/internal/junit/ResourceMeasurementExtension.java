@@ -73,28 +73,14 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (context.getTestMethod().isPresent()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        Optional<String> reason = runtime(context).dockerUnavailableReason();
-        if (reason.isEmpty()) {
-            return ConditionEvaluationResult.enabled("a Docker engine is available");
-        }
-        if (settings(context).requireDocker()) {
-            return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
-        }
-        String why = "Docker is not available (" + reason.get() + "); set " + MeasureResources.REQUIRE_DOCKER_KEY
-                + "=true to fail instead of skipping";
-        // Surefire keeps a skip reason in its XML only; the console must say why the tests did not run
-        LOG.warning(() -> context.getDisplayName() + " skipped: " + why);
-        return ConditionEvaluationResult.disabled(why);
+        return new EngineGate(System.err).condition(context.getDisplayName(), runtime(context).docker(),
+                settings(context).requireDocker());
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
         Settings settings = settings(context);
-        Optional<String> reason = runtime(context).dockerUnavailableReason();
-        if (reason.isPresent()) {
-            throw new IllegalStateException("A Docker engine is required (" + MeasureResources.REQUIRE_DOCKER_KEY
-                    + "=true) but none is reachable: " + reason.get());
-        }
+        EngineGate.failIfUnusable(runtime(context).docker());
         Class<?> testClass = context.getRequiredTestClass();
         List<String> names = WatchedField.of(testClass).stream().map(WatchedField::name).toList();
         BudgetPlan.of(testClass, Optional.empty(), names);
