@@ -91,6 +91,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             BudgetPlan.of(testClass, Optional.of(method), names);
         }
         classReport(context);
+        StartupWitness.install(WatchedField.of(testClass)); // before Testcontainers (registered after us) starts them
     }
 
     @Override
@@ -117,7 +118,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                     }
                     throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
                             + testClass.getSimpleName() + " holds no running container when "
-                            + context.getDisplayName() + " starts");
+                            + context.getDisplayName() + " starts"
+                            + ContainerStartFailure.notRunningHint(testClass, field, container));
                 }
                 ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
                         runtime(context));
@@ -234,6 +236,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             watches.close();
         }
         classReport(context).finish();
+        // a container that did not start: add its exit code and last log lines to Testcontainers' failure
+        ContainerStartFailure.explain(context, WatchedField.of(context.getRequiredTestClass()),
+                context.getTestInstance()).ifPresent(failure -> {
+                    throw failure;
+                });
     }
 
     @Override
