@@ -68,9 +68,11 @@ public @interface MeasureResources {
     String REPORT_DIR_KEY = "vitals.reportDir";
 
     /**
-     * Key that decides what happens without a reachable Docker engine: {@value}. {@code false} (the default)
-     * skips the class with the reason, as Testcontainers' {@code disabledWithoutDocker} does; {@code true} fails
-     * it. CI sets it to {@code true}, so that a broken engine can never pass as a skipped run.
+     * Key that decides what happens without a reachable Docker engine: {@value}. {@code true} (the default) fails
+     * the class with the reason, as Testcontainers itself does, so that a broken engine can never pass as a green
+     * build with no test run; {@code false} is the explicit opt-in to skip the class instead, as Testcontainers'
+     * {@code disabledWithoutDocker} does, with the reason as the skip reason and on standard error. A
+     * {@code DOCKER_HOST} naming an engine that does not answer fails whatever this key says.
      */
     String REQUIRE_DOCKER_KEY = "vitals.requireDocker";
 

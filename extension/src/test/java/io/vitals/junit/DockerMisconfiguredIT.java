@@ -34,30 +34,34 @@ import org.testcontainers.DockerClientFactory;
 @DisplayName("Docker engine fine, Testcontainers misconfigured")
 class DockerMisconfiguredIT {
 
+    private static final String FAILED = "FAILED java.lang.IllegalStateException: A Docker engine is required "
+            + "(vitals.requireDocker=true, the default; set it to false to skip instead) but none is reachable: ";
+
+    private static final String UNUSABLE = "the Docker engine at unix:///var/run/docker.sock answers GET /_ping, "
+            + "but Testcontainers cannot use it: ";
+
     @TempDir
     Path reports;
 
     @Test
-    @DisplayName("without TESTCONTAINERS_RYUK_DISABLED, the class is skipped naming that setting")
+    @DisplayName("without TESTCONTAINERS_RYUK_DISABLED, the class fails naming that setting")
     void ryukNotPullable() throws Exception {
         List<String> lines = run(Map.of());
 
-        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
-                + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use it: ")
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith(FAILED + UNUSABLE)
                 .contains("TESTCONTAINERS_RYUK_DISABLED=true"));
         assertThat(lines).contains("TESTS STARTED 0");
     }
 
     @Test
-    @DisplayName("with Ryuk off but no TESTCONTAINERS_HOST_OVERRIDE: inside a container, the class is skipped naming "
+    @DisplayName("with Ryuk off but no TESTCONTAINERS_HOST_OVERRIDE: inside a container, the class fails naming "
             + "that setting; elsewhere, the tests run")
     void hostOverrideMissing() throws Exception {
         List<String> lines = run(Map.of("TESTCONTAINERS_RYUK_DISABLED", "true"));
 
         if (Files.exists(Path.of("/.dockerenv")) && !bridgeNamesAGateway()) {
-            assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (the "
-                    + "Docker engine at unix:///var/run/docker.sock answers GET /_ping, but Testcontainers cannot use "
-                    + "it: ").contains("TESTCONTAINERS_HOST_OVERRIDE=localhost")
+            assertThat(lines).anySatisfy(line -> assertThat(line).startsWith(FAILED + UNUSABLE)
+                    .contains("TESTCONTAINERS_HOST_OVERRIDE=localhost")
                     .doesNotContain("TESTCONTAINERS_RYUK_DISABLED=true"));
             assertThat(lines).contains("TESTS STARTED 0");
         } else {
@@ -75,7 +79,7 @@ class DockerMisconfiguredIT {
     private List<String> run(Map<String, String> environment) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                DockerMissingMain.class.getName(), "false", reports.toString());
+                DockerMissingMain.class.getName(), DockerMissingMain.DEFAULT, reports.toString());
         builder.environment().remove("DOCKER_HOST");
         builder.environment().remove("TESTCONTAINERS_RYUK_DISABLED");
         builder.environment().remove("TESTCONTAINERS_HOST_OVERRIDE");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Without a reachable engine a class is skipped with the reason, or failed when Docker is required, with one
- * clear line rather than a stack trace soup. Run in a child JVM, since Testcontainers resolves its engine once
- * per JVM and this one has a working engine; needs root, for the child's private mount namespace.
+ * Without a reachable engine a class fails with the reason (the default), or, when the user opted in with
+ * {@code vitals.requireDocker=false}, is skipped with it, with one clear line rather than a stack trace soup.
+ * Run in a child JVM, since Testcontainers resolves its engine once per JVM and this one has a working engine;
+ * needs root, for the child's private mount namespace.
  */
 @DisplayName("Docker missing")
 class DockerMissingIT {
@@ -23,14 +25,17 @@ class DockerMissingIT {
     @TempDir
     Path reports;
 
-    @Test
-    @DisplayName("by default, the class is skipped with the reason and how to make it fail instead")
-    void skippedByDefault() throws Exception {
-        List<String> lines = runWithoutDocker("false");
+    private Path stderr;
 
-        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED Docker is not available (")
-                .endsWith("); set vitals.requireDocker=true to fail instead of skipping"));
-        assertThat(lines).contains("TESTS STARTED 0").noneMatch(line -> line.startsWith("FAILED"));
+    @Test
+    @DisplayName("by default, the class fails with the reason and how to skip instead")
+    void failsByDefault() throws Exception {
+        List<String> lines = runWithoutDocker(DockerMissingMain.DEFAULT);
+
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("FAILED java.lang.IllegalStateException: "
+                + "A Docker engine is required (vitals.requireDocker=true, the default; set it to false to skip "
+                + "instead) but none is reachable: no Docker engine answers at unix:///var/run/docker.sock"));
+        assertThat(lines).contains("TESTS STARTED 0").noneMatch(line -> line.startsWith("SKIPPED"));
     }
 
     @Test
@@ -39,8 +44,23 @@ class DockerMissingIT {
         List<String> lines = runWithoutDocker("true");
 
         assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("FAILED java.lang.IllegalStateException: "
-                + "A Docker engine is required (vitals.requireDocker=true) but none is reachable: "));
+                + "A Docker engine is required (vitals.requireDocker=true, the default; set it to false to skip "
+                + "instead) but none is reachable: "));
         assertThat(lines).contains("TESTS STARTED 0").noneMatch(line -> line.startsWith("SKIPPED"));
+    }
+
+    @Test
+    @DisplayName("with vitals.requireDocker=false, the class is skipped with the reason, said on standard error too")
+    void skippedWhenOptedOut() throws Exception {
+        List<String> lines = runWithoutDocker("false");
+
+        String reason = "Docker is not available (no Docker engine answers at unix:///var/run/docker.sock";
+        String ending = "); skipped because vitals.requireDocker=false (leave it unset, or set it to true, to fail "
+                + "instead)";
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("SKIPPED " + reason).endsWith(ending));
+        assertThat(lines).contains("TESTS STARTED 0").noneMatch(line -> line.startsWith("FAILED"));
+        assertThat(Files.readAllLines(stderr)).anySatisfy(line -> assertThat(line)
+                .startsWith("[vitals] DockerMissingMain$Fixture SKIPPED: " + reason).endsWith(ending));
     }
 
     private List<String> runWithoutDocker(String requireDocker) throws IOException, InterruptedException {
@@ -54,7 +74,8 @@ class DockerMissingIT {
         builder.environment().remove("DOCKER_HOST");
         builder.environment().put("TESTCONTAINERS_RYUK_DISABLED", "true");
         builder.environment().put("HOME", reports.toString()); // no ~/.testcontainers.properties naming a strategy
-        builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+        stderr = reports.resolve("stderr.txt");
+        builder.redirectError(stderr.toFile());
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();

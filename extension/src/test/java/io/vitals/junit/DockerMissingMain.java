@@ -12,17 +12,24 @@ import org.junit.platform.testkit.engine.Event;
 import org.testcontainers.junit.jupiter.Container;
 
 /**
- * Runs a fixture class in a JVM whose Docker engine cannot be reached (started by {@link DockerMissingIT} with
- * {@code DOCKER_HOST} pointing at a closed port), and prints how the class ended, one line per fact.
+ * Runs a fixture class in a JVM whose Docker engine cannot be reached or is misconfigured (started by
+ * {@link DockerMissingIT} and its neighbours), and prints how the class ended, one line per fact. Arguments: the
+ * value of {@code vitals.requireDocker} ({@value #DEFAULT} leaves it unset), and the report directory.
  */
 public final class DockerMissingMain {
+
+    /** The first argument that leaves {@code vitals.requireDocker} unset. */
+    static final String DEFAULT = "default";
 
     private DockerMissingMain() {
     }
 
     public static void main(String[] args) {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                .configurationParameter("vitals.requireDocker", args[0])
+        EngineTestKit.Builder kit = EngineTestKit.engine("junit-jupiter");
+        if (!DEFAULT.equals(args[0])) {
+            kit.configurationParameter("vitals.requireDocker", args[0]);
+        }
+        EngineExecutionResults results = kit
                 .configurationParameter("vitals.console", "off")
                 .configurationParameter("vitals.reportDir", args[1])
                 .selectors(selectClass(Fixture.class)).execute();

@@ -13,7 +13,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,20 +25,32 @@ final class EnginePing {
     private EnginePing() {
     }
 
-    /** The address the engine is looked for at: {@code DOCKER_HOST}, else docker's default socket. */
-    static String address(Map<String, String> environment) {
-        String host = environment.getOrDefault("DOCKER_HOST", "").trim();
-        return host.isEmpty() ? "unix:///var/run/docker.sock" : host;
+    /** What the engine at an address said: whether it answered {@code OK}, and if not, what went wrong. */
+    record Answer(boolean ok, String detail) {
+
+        static Answer no(String detail) {
+            return new Answer(false, detail);
+        }
     }
 
     /** True when the engine at {@code address} answered {@code OK}; empty when the address is not a plain one. */
     static Optional<Boolean> answers(String address, int timeoutMillis) {
-        URI uri = URI.create(address);
+        return ask(address, timeoutMillis).map(Answer::ok);
+    }
+
+    /** The engine's answer, or why there was none; empty when the address is not a plain one. */
+    static Optional<Answer> ask(String address, int timeoutMillis) {
+        URI uri;
+        try {
+            uri = URI.create(address);
+        } catch (IllegalArgumentException e) {
+            return Optional.of(Answer.no("not an address: " + e.getMessage()));
+        }
         try {
             if ("unix".equals(uri.getScheme())) {
                 Path socket = Path.of(uri.getPath());
                 if (!Files.exists(socket)) {
-                    return Optional.of(false);
+                    return Optional.of(Answer.no("no such socket: " + socket));
                 }
                 // the caller bounds the time: a blocking channel has no read timeout
                 try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
@@ -49,7 +60,7 @@ final class EnginePing {
                     while (channel.read(buffer) > 0 && buffer.hasRemaining()) {
                         // read until the engine closes the connection or the buffer is full
                     }
-                    return Optional.of(isOk(new String(buffer.array(), 0, buffer.position(),
+                    return Optional.of(answer(new String(buffer.array(), 0, buffer.position(),
                             StandardCharsets.US_ASCII)));
                 }
             }
@@ -61,11 +72,12 @@ final class EnginePing {
                     out.write(request().getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                     InputStream in = socket.getInputStream();
-                    return Optional.of(isOk(new String(in.readNBytes(512), StandardCharsets.US_ASCII)));
+                    return Optional.of(answer(new String(in.readNBytes(512), StandardCharsets.US_ASCII)));
                 }
             }
         } catch (IOException | IllegalArgumentException | UnsupportedOperationException e) {
-            return Optional.of(false);
+            return Optional.of(Answer.no(e.getClass().getSimpleName() + (e.getMessage() == null ? ""
+                    : ": " + e.getMessage())));
         }
         return Optional.empty();
     }
@@ -74,7 +86,11 @@ final class EnginePing {
         return "GET /_ping HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n\r\n";
     }
 
-    private static boolean isOk(String response) {
-        return response.startsWith("HTTP/1.") && response.contains(" 200 ");
+    private static Answer answer(String response) {
+        if (response.startsWith("HTTP/1.") && response.contains(" 200 ")) {
+            return new Answer(true, "OK");
+        }
+        return Answer.no(response.isEmpty() ? "no answer to GET /_ping"
+                : "GET /_ping answered " + response.lines().findFirst().orElse(""));
     }
 }

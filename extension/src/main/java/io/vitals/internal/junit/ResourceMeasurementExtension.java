@@ -73,28 +73,14 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (context.getTestMethod().isPresent()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        Optional<String> reason = runtime(context).dockerUnavailableReason();
-        if (reason.isEmpty()) {
-            return ConditionEvaluationResult.enabled("a Docker engine is available");
-        }
-        if (settings(context).requireDocker()) {
-            return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
-        }
-        String why = "Docker is not available (" + reason.get() + "); set " + MeasureResources.REQUIRE_DOCKER_KEY
-                + "=true to fail instead of skipping";
-        // Surefire keeps a skip reason in its XML only; the console must say why the tests did not run
-        LOG.warning(() -> context.getDisplayName() + " skipped: " + why);
-        return ConditionEvaluationResult.disabled(why);
+        return new EngineGate(System.err).condition(context.getDisplayName(), runtime(context).docker(),
+                settings(context).requireDocker());
     }
 
     @Override
     public void beforeAll(ExtensionContext context) {
         Settings settings = settings(context);
-        Optional<String> reason = runtime(context).dockerUnavailableReason();
-        if (reason.isPresent()) {
-            throw new IllegalStateException("A Docker engine is required (" + MeasureResources.REQUIRE_DOCKER_KEY
-                    + "=true) but none is reachable: " + reason.get());
-        }
+        EngineGate.failIfUnusable(runtime(context).docker());
         Class<?> testClass = context.getRequiredTestClass();
         List<String> names = WatchedField.of(testClass).stream().map(WatchedField::name).toList();
         BudgetPlan.of(testClass, Optional.empty(), names);
@@ -105,6 +91,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             BudgetPlan.of(testClass, Optional.of(method), names);
         }
         classReport(context);
+        StartupWitness.install(WatchedField.of(testClass)); // before Testcontainers (registered after us) starts them
     }
 
     @Override
@@ -131,7 +118,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                     }
                     throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
                             + testClass.getSimpleName() + " holds no running container when "
-                            + context.getDisplayName() + " starts");
+                            + context.getDisplayName() + " starts"
+                            + ContainerStartFailure.notRunningHint(testClass, field, container));
                 }
                 ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
                         runtime(context));
@@ -248,6 +236,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             watches.close();
         }
         classReport(context).finish();
+        // a container that did not start: add its exit code and last log lines to Testcontainers' failure
+        ContainerStartFailure.explain(context, WatchedField.of(context.getRequiredTestClass()),
+                context.getTestInstance()).ifPresent(failure -> {
+                    throw failure;
+                });
     }
 
     @Override

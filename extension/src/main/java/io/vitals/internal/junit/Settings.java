@@ -49,7 +49,7 @@ record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, bool
             ProbeMode probe = annotation.map(MeasureResources::probe).filter(mode -> mode != ProbeMode.AUTO)
                     .orElseGet(() -> reader.read(MeasureResources.PROBE_KEY, SettingParser.enumOf(ProbeMode.class),
                             ProbeMode.AUTO));
-            boolean requireDocker = reader.read(MeasureResources.REQUIRE_DOCKER_KEY, SettingParser.bool(), false);
+            boolean requireDocker = reader.read(MeasureResources.REQUIRE_DOCKER_KEY, SettingParser.bool(), true);
             boolean strict = reader.read(MeasureResources.STRICT_KEY, SettingParser.bool(), false);
             return new Settings(interval, probe, reportDir, requireDocker, warning, strict);
         } catch (InvalidSettingException e) {

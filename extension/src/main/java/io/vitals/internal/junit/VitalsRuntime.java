@@ -49,11 +49,11 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
         return probes;
     }
 
-    synchronized Optional<String> dockerUnavailableReason() {
+    synchronized DockerAvailability docker() {
         if (docker == null) {
             docker = DockerAvailability.check();
         }
-        return docker.unavailableReason();
+        return docker;
     }
 
     /** The HTTP client for the Engine API probe, on the transport Testcontainers itself resolved. */

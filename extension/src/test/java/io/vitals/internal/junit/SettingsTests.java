@@ -29,11 +29,11 @@ class SettingsTests {
     }
 
     @Test
-    @DisplayName("defaults: 50ms, auto, target/vitals, skip without Docker, 90%, not strict")
+    @DisplayName("defaults: 50ms, auto, target/vitals, fail without Docker, 90%, not strict")
     void defaults() {
         Settings settings = resolve(Plain.class, Map.of());
         assertThat(settings).isEqualTo(new Settings(Duration.ofMillis(50), ProbeMode.AUTO, Path.of("target/vitals"),
-                false, Percentage.of(90), false));
+                true, Percentage.of(90), false));
     }
 
     @Test
@@ -41,10 +41,10 @@ class SettingsTests {
     void runWide() {
         Settings settings = resolve(Plain.class, Map.of(MeasureResources.SAMPLING_INTERVAL_KEY, "1s",
                 MeasureResources.PROBE_KEY, "ENGINE_API", MeasureResources.REPORT_DIR_KEY, "build/vitals",
-                MeasureResources.REQUIRE_DOCKER_KEY, "true", MeasureResources.MEMORY_WARNING_KEY, "75%",
+                MeasureResources.REQUIRE_DOCKER_KEY, "false", MeasureResources.MEMORY_WARNING_KEY, "75%",
                 MeasureResources.STRICT_KEY, "True"));
         assertThat(settings).isEqualTo(new Settings(Duration.ofSeconds(1), ProbeMode.ENGINE_API,
-                Path.of("build/vitals"), true, Percentage.of(75), true));
+                Path.of("build/vitals"), false, Percentage.of(75), true));
     }
 
     @Test
@@ -54,7 +54,7 @@ class SettingsTests {
                 MeasureResources.PROBE_KEY, "engine_api", MeasureResources.REPORT_DIR_KEY, "build/vitals",
                 MeasureResources.MEMORY_WARNING_KEY, "75%");
         assertThat(resolve(Tuned.class, config)).isEqualTo(new Settings(Duration.ofMillis(20),
-                ProbeMode.HOST_CGROUP, Path.of("target/vitals-tuned"), false, Percentage.of(80), false));
+                ProbeMode.HOST_CGROUP, Path.of("target/vitals-tuned"), true, Percentage.of(80), false));
         assertThat(resolve(Plain.class, config).probe()).isEqualTo(ProbeMode.ENGINE_API);
         assertThat(resolve(Plain.class, config).samplingInterval()).isEqualTo(Duration.ofSeconds(1));
     }

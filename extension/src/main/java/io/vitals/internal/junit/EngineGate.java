@@ -1,0 +1,52 @@
+package io.vitals.internal.junit;
+
+import io.vitals.MeasureResources;
+
+import java.io.PrintStream;
+
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+
+/**
+ * What a test class does when the Docker engine cannot be used: fail (the default), or, where the user opted in
+ * with {@code vitals.requireDocker=false}, skip with the reason. A skip is said on standard error as well as in
+ * the skip reason: Maven prints neither a JUnit skip reason nor, by default, a {@code java.util.logging} line
+ * where a user looks, and "Tests run: 0" alone reads as green.
+ */
+final class EngineGate {
+
+    private final PrintStream console;
+
+    EngineGate(PrintStream console) {
+        this.console = console;
+    }
+
+    ConditionEvaluationResult condition(String className, DockerAvailability docker, boolean requireDocker) {
+        if (docker.unavailableReason().isEmpty()) {
+            return ConditionEvaluationResult.enabled("a Docker engine is available");
+        }
+        if (requireDocker || docker.failsAlways()) {
+            return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
+        }
+        String why = skipReason(docker.unavailableReason().get());
+        console.println("[vitals] " + className + " SKIPPED: " + why);
+        return ConditionEvaluationResult.disabled(why);
+    }
+
+    static String skipReason(String unavailableReason) {
+        return "Docker is not available (" + unavailableReason + "); skipped because " + MeasureResources
+                .REQUIRE_DOCKER_KEY + "=false (leave it unset, or set it to true, to fail instead)";
+    }
+
+    /** @throws IllegalStateException with the reason, when the engine cannot be used and the class must fail */
+    static void failIfUnusable(DockerAvailability docker) {
+        if (docker.unavailableReason().isEmpty()) {
+            return;
+        }
+        if (docker.failsAlways()) {
+            throw new IllegalStateException(docker.unavailableReason().get());
+        }
+        throw new IllegalStateException("A Docker engine is required (" + MeasureResources.REQUIRE_DOCKER_KEY
+                + "=true, the default; set it to false to skip instead) but none is reachable: "
+                + docker.unavailableReason().get());
+    }
+}
