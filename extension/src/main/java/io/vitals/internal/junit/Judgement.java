@@ -182,7 +182,7 @@ final class Judgement {
     }
 
     /** A parameterized or repeated test's invocation: its parent is the template, not the class. */
-    private static boolean isInvocation(ExtensionContext context) {
+    static boolean isInvocation(ExtensionContext context) {
         return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent();
     }
 }

@@ -94,6 +94,14 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
         });
     }
 
+    /**
+     * Hands over a test that got no measurement (failed in {@code @BeforeEach}, aborted, disabled) or a class whose
+     * setup failed. Nothing is published to JUnit: the test has finished by now, and has no figures.
+     */
+    void unmeasured(TestResult result) {
+        session.testFinished(result);
+    }
+
     private static Map<String, String> entries(TestResult result) {
         Map<String, String> entries = new LinkedHashMap<>();
         for (ContainerResult container : result.containers()) {

@@ -11,10 +11,12 @@ import io.vitals.ResourceMonitor;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.sampling.MeasurementWindow;
 
 import java.lang.reflect.Method;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
@@ -48,11 +51,16 @@ import org.testcontainers.containers.ContainerState;
  * the method has run, the windows are closed, faults and budgets judged, reports written, and the test failed if
  * it must be. If the test method throws, the exception handler does the judging first, so that an OOM kill is
  * what the failure says even when the test's own exception was only its consequence.
+ *
+ * <p>Every test JUnit reports is in the reports, also one that never got a measurement: the test watcher hands over
+ * a test that failed or was aborted before its window opened, or was disabled; {@code afterAll} one entry for a
+ * class whose setup or teardown failed (an invalid budget, a container that did not start); the execution condition
+ * the tests of a class it disables. See {@link UnmeasuredResults} for how they match Surefire's XML.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ResourceMeasurementExtension implements ExecutionCondition, BeforeAllCallback,
         BeforeTestExecutionCallback, TestExecutionExceptionHandler, AfterTestExecutionCallback, AfterAllCallback,
-        ParameterResolver {
+        TestWatcher, ParameterResolver {
 
     private static final Logger LOG = Logger.getLogger(ResourceMeasurementExtension.class.getName());
     private static final ExtensionContext.Namespace NAMESPACE =
@@ -73,8 +81,16 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (context.getTestMethod().isPresent()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        return new EngineGate(System.err).condition(context.getDisplayName(), runtime(context).docker(),
-                settings(context).requireDocker());
+        ConditionEvaluationResult result = new EngineGate(System.err).condition(context.getDisplayName(),
+                runtime(context).docker(), settings(context).requireDocker());
+        if (result.isDisabled()) {
+            // no callback of ours runs for a disabled class: its tests go into the reports here, as skipped
+            ClassReport report = classReport(context);
+            UnmeasuredResults.ofSkippedClass(context, result.getReason().orElse("Docker is not available"))
+                    .forEach(report::unmeasured);
+            report.finish();
+        }
+        return result;
     }
 
     @Override
@@ -208,10 +224,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             if (judgement.endedEarly()) {
                 Thread.interrupted(); // the guard's interrupt must not leak into the next test on this thread
             }
-            Reports reports = reports(context, settings(context));
+            Reports reports = reports(context, settings(context).reportDir());
             BaselineVerdict verdict = reports.compare(judgement.result(context, Optional.empty()));
             Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
             reports.testFinished(context, judgement.result(context, regression));
+            classReport(context).measured(context.getUniqueId());
             List<Throwable> failures = new ArrayList<>();
             judgement.faultError().filter(error -> !judgement.isFaultReported()).ifPresent(failures::add);
             judgement.budgetError(regression).filter(error -> !judgement.isBudgetReported())
@@ -235,12 +252,44 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (watches != null) {
             watches.close();
         }
-        classReport(context).finish();
-        // a container that did not start: add its exit code and last log lines to Testcontainers' failure
-        ContainerStartFailure.explain(context, WatchedField.of(context.getRequiredTestClass()),
-                context.getTestInstance()).ifPresent(failure -> {
-                    throw failure;
-                });
+        ClassReport report = classReport(context);
+        // what failed the class so far: our beforeAll, a container that did not start, an @AfterAll method;
+        // Surefire's XML gives it a test case of its own, beside those of the tests that ran
+        // a container that did not start: its exit code and last log lines, added to Testcontainers' failure
+        Optional<IllegalStateException> startFailure = ContainerStartFailure.explain(context,
+                WatchedField.of(context.getRequiredTestClass()), context.getTestInstance());
+        context.getExecutionException().ifPresent(failure -> report.unmeasured(UnmeasuredResults.ofClass(context,
+                failure, startFailure.map(Throwable::getMessage))));
+        report.finish();
+        startFailure.ifPresent(failure -> {
+            throw failure;
+        });
+    }
+
+    // The test watcher runs after the test's after-callbacks: a measured test is in the reports by then, and
+    // ClassReport.unmeasured adds only those that are not.
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+        classReport(context).unmeasured(UnmeasuredResults.ofTest(context, TestResult.Outcome.PASSED,
+                Optional.empty()));
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        classReport(context).unmeasured(UnmeasuredResults.ofTest(context, TestResult.Outcome.ABORTED,
+                Optional.ofNullable(cause).map(UnmeasuredResults::reason)));
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        classReport(context).unmeasured(UnmeasuredResults.ofTest(context, TestResult.Outcome.FAILED,
+                Optional.ofNullable(cause).map(UnmeasuredResults::reason)));
+    }
+
+    @Override
+    public void testDisabled(ExtensionContext context, Optional<String> reason) {
+        classReport(context).unmeasured(UnmeasuredResults.ofTest(context, TestResult.Outcome.SKIPPED, reason));
     }
 
     @Override
@@ -264,17 +313,27 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 key -> new VitalsRuntime(context.getRoot()::getConfigurationParameter), VitalsRuntime.class);
     }
 
-    private static Reports reports(ExtensionContext context, Settings settings) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(REPORTS_KEY + ":" + settings.reportDir(),
-                key -> Reports.open(settings.reportDir(), context::getConfigurationParameter), Reports.class);
+    private static Reports reports(ExtensionContext context, Path reportDir) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(REPORTS_KEY + ":" + reportDir,
+                key -> Reports.open(reportDir, context::getConfigurationParameter), Reports.class);
     }
 
     /** The report end of the test class, created once per class context. */
     private static ClassReport classReport(ExtensionContext context) {
         ExtensionContext owner = classContext(context);
         return owner.getStore(NAMESPACE).getOrComputeIfAbsent(CLASS_REPORT_KEY,
-                key -> new ClassReport(reports(owner, settings(owner)), owner.getRequiredTestClass()),
+                key -> new ClassReport(reports(owner, reportDir(owner)), owner.getRequiredTestClass()),
                 ClassReport.class);
+    }
+
+    /** Where the class's reports go; also when another setting is invalid, so that the class failing on it is in them. */
+    private static Path reportDir(ExtensionContext classContext) {
+        try {
+            return settings(classContext).reportDir();
+        } catch (ExtensionConfigurationException e) {
+            return Settings.reportDirOf(AnnotationSupport.findAnnotation(classContext.getTestClass(),
+                    MeasureResources.class), classContext::getConfigurationParameter);
+        }
     }
 
     private static ExtensionContext classContext(ExtensionContext context) {

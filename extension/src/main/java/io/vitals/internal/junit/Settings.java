@@ -57,6 +57,19 @@ record Settings(Duration samplingInterval, ProbeMode probe, Path reportDir, bool
         }
     }
 
+    /**
+     * The report directory alone, for a class whose other settings are invalid: its failure must still reach the
+     * reports. The default where the directory itself is the invalid value.
+     */
+    static Path reportDirOf(Optional<MeasureResources> annotation, Function<String, Optional<String>> config) {
+        try {
+            return pick(annotation.map(MeasureResources::reportDir), "reportDir", MeasureResources.REPORT_DIR_KEY,
+                    SettingParser.path(), new SettingsReader(config)).orElse(ReportSettings.DEFAULT_REPORT_DIR);
+        } catch (InvalidSettingException e) {
+            return ReportSettings.DEFAULT_REPORT_DIR;
+        }
+    }
+
     private static <T> Optional<T> pick(Optional<String> fromAnnotation, String attribute, String key,
             SettingParser<T> parser, SettingsReader reader) {
         return fromAnnotation.flatMap(value -> SettingsReader.attribute(ANNOTATION, attribute, value, parser))

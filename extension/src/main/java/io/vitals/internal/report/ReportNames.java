@@ -23,8 +23,17 @@ public final class ReportNames {
         return result.className() + "#" + label(result);
     }
 
-    /** The method and, for an invocation, its parameters: {@code train [2] 128, 4}. */
+    /** What a class's own entry ({@link TestResult#isClassEntry()}) is called where a test's method would be. */
+    public static final String CLASS_LABEL = "(class)";
+
+    /**
+     * The method and, for an invocation, its parameters: {@code train [2] 128, 4}; {@value #CLASS_LABEL} for a
+     * class's own entry.
+     */
     public static String label(TestResult result) {
+        if (result.isClassEntry()) {
+            return CLASS_LABEL;
+        }
         return result.methodName() + result.parameters().map(p -> " " + p).orElse("");
     }
 
@@ -43,6 +52,9 @@ public final class ReportNames {
      * parameters made safe. A leading "[n]" of JUnit's invocation names is kept as is.
      */
     public static String fileStem(TestResult result) {
+        if (result.isClassEntry()) {
+            return "_class"; // no method can be called that: "class" is a keyword, and safe() keeps '_'
+        }
         String stem = result.methodName() + result.parameters().map(p -> "-" + p.strip()).orElse("");
         // "train-[2] 128" reads better as "train[2]-128".
         stem = stem.replaceFirst("-\\[", "[");

@@ -244,6 +244,10 @@ public final class ReportSession implements AutoCloseable {
     }
 
     private BaselineVerdict compareQuietly(TestResult result) {
+        if (!result.isMeasured()) {
+            // nothing measured (failed before, disabled): no figure to compare, and no "not in baseline" either
+            return BaselineVerdict.none(ReportNames.testKey(result));
+        }
         if (history.configured()) {
             return history.compare(result);
         }

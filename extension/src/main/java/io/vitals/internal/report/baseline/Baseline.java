@@ -72,6 +72,9 @@ public final class Baseline {
             next.put(test, c);
         });
         for (TestResult result : results) {
+            if (!result.isMeasured()) {
+                continue; // failed before any container was measured, or skipped: its old entry stays as it was
+            }
             Map<String, Map<Metric, List<Double>>> containers = new TreeMap<>();
             for (ContainerResult container : result.containers()) {
                 Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);

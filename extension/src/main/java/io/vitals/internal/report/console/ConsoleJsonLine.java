@@ -35,6 +35,9 @@ public final class ConsoleJsonLine {
             json.writeStringField("methodName", result.methodName());
             json.writeStringField("displayName", result.displayName());
             json.writeStringField("outcome", result.outcome().name());
+            if (result.failureMessage().isPresent()) {
+                json.writeStringField("failureMessage", result.failureMessage().get());
+            }
             json.writeStringField("json", entry.jsonPath());
             json.writeArrayFieldStart("containers");
             for (ContainerResult container : result.containers()) {

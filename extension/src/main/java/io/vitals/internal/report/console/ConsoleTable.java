@@ -42,6 +42,8 @@ public final class ConsoleTable {
 
     private static final int MIN_WIDTH = 10;
     private static final int PADDING = 3;
+    // the last column is not padded, but a stack of wrapped lines would bury the table
+    private static final int MAX_REASON = 120;
 
     private static List<String> headers(List<Metric> ownColumns) {
         return Stream.of(
@@ -59,6 +61,9 @@ public final class ConsoleTable {
         List<List<String>> rows = new ArrayList<>();
         rows.add(headers);
         for (TestResult result : results) {
+            if (!result.isMeasured()) {
+                rows.add(unmeasuredRow(result, headers.size()));
+            }
             for (ContainerResult container : result.containers()) {
                 rows.add(row(result, container, ownColumns));
             }
@@ -117,6 +122,24 @@ public final class ConsoleTable {
             return metric.absence(usage).orElse("--");
         }
         return metric.unit().formatDocker(value);
+    }
+
+    /**
+     * A test no container was measured for (failed in {@code @BeforeEach}, aborted, disabled, or its class's
+     * setup failed): dashes, and in the last column its outcome and the first line of why.
+     */
+    private static List<String> unmeasuredRow(TestResult result, int columns) {
+        List<String> row = new ArrayList<>();
+        row.add(oneLine(ReportNames.label(result)));
+        while (row.size() < columns - 1) {
+            row.add("--");
+        }
+        String reason = result.failureMessage().map(m -> m.strip().lines().findFirst().orElse("")).orElse("");
+        if (reason.length() > MAX_REASON) {
+            reason = reason.substring(0, MAX_REASON) + "...";
+        }
+        row.add("NOT MEASURED: " + result.outcome().name() + (reason.isEmpty() ? "" : ": " + oneLine(reason)));
+        return row;
     }
 
     /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */

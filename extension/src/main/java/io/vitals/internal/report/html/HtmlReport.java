@@ -95,12 +95,15 @@ public final class HtmlReport {
         for (int i = 0; i < run.tests().size(); i++) {
             RunReport.Entry entry = run.tests().get(i);
             String link = "<a href=\"#t" + i + "\">" + Html.escape(ReportNames.testKey(entry.result())) + "</a>";
-            if (entry.result().containers().isEmpty() && entry.result().outcome() != TestResult.Outcome.PASSED) {
-                // no figures, so no breach explains the failure: name it, as summary.md does
-                items.add("<li class=\"bad\">" + (entry.result().outcome() == TestResult.Outcome.FAILED ? "Failed"
-                        : "Aborted") + " before any container was measured: " + link
-                        + entry.result().failureMessage().map(m -> ": " + Html.escape(m.strip().lines().findFirst()
-                                .orElse(""))).orElse("") + "</li>");
+            if (!entry.result().isMeasured() && entry.result().outcome() != TestResult.Outcome.PASSED) {
+                // no figures, so no breach explains the failure (or skip): name it, as summary.md does
+                String reason = entry.result().failureMessage().map(m -> ": " + Html.escape(m.strip().lines()
+                        .findFirst().orElse(""))).orElse("");
+                TestResult.Outcome outcome = entry.result().outcome();
+                items.add(outcome == TestResult.Outcome.SKIPPED
+                        ? "<li class=\"warn\">Skipped: " + link + reason + "</li>"
+                        : "<li class=\"bad\">" + (outcome == TestResult.Outcome.FAILED ? "Failed" : "Aborted")
+                                + " before any container was measured: " + link + reason + "</li>");
             }
             for (ContainerResult c : entry.result().containers()) {
                 for (BudgetCheck b : c.budgets()) {

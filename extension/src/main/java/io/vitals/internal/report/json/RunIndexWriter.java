@@ -92,6 +92,12 @@ public final class RunIndexWriter {
             json.writeNullField("parameters");
         }
         json.writeStringField("outcome", r.outcome().name());
+        // why a test failed, was aborted or skipped: for one that measured nothing, the only thing to say about it
+        if (r.failureMessage().isPresent()) {
+            json.writeStringField("failureMessage", r.failureMessage().get());
+        } else {
+            json.writeNullField("failureMessage");
+        }
         json.writeNumberField("durationSeconds", Figures.seconds(r.duration()));
         json.writeStringField("json", entry.jsonPath());
         json.writeArrayFieldStart("breaches");

@@ -20,9 +20,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Writes {@code summary.md} for a CI job summary or a pull-request comment: what needs attention first (budget
- * breaches, regressions, OOM kills, tests the baseline lacks, baseline entries that did not run), then one table
- * per test class with a column for every figure ({@link Metric}).
+ * Writes {@code summary.md} for a CI job summary or a pull-request comment: what needs attention first (tests that
+ * failed or were skipped before any container was measured, budget breaches, regressions, OOM kills, tests the
+ * baseline lacks, baseline entries that did not run), then one table per test class with a column for every figure
+ * ({@link Metric}).
  */
 public final class MarkdownSummary {
 
@@ -41,8 +42,11 @@ public final class MarkdownSummary {
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 200 + 1024);
         out.append("# Vitals: resource usage\n\n");
-        long failed = run.tests().stream().filter(e -> e.result().outcome() != TestResult.Outcome.PASSED).count();
-        out.append(run.tests().size()).append(" tests, ").append(failed).append(" failed or aborted.");
+        long failed = run.tests().stream().filter(e -> e.result().outcome() == TestResult.Outcome.FAILED
+                || e.result().outcome() == TestResult.Outcome.ABORTED).count();
+        long skipped = run.tests().stream().filter(e -> e.result().outcome() == TestResult.Outcome.SKIPPED).count();
+        out.append(run.tests().size()).append(" tests, ").append(failed).append(" failed or aborted")
+                .append(skipped == 0 ? "" : ", " + skipped + " skipped").append('.');
         run.baseline().ifPresent(b -> out.append(baselineLine(b)));
         out.append("\n\n");
         hostShapeLine(run).ifPresent(line -> out.append(line).append("\n\n"));
@@ -59,7 +63,7 @@ public final class MarkdownSummary {
             out.append(header(shown)).append('\n');
             out.append(alignment(shown)).append('\n');
             for (RunReport.Entry entry : entries) {
-                if (entry.result().containers().isEmpty()) {
+                if (!entry.result().isMeasured()) {
                     unmeasuredRow(entry.result(), shown, out);
                 }
                 for (ContainerResult c : entry.result().containers()) {
@@ -99,11 +103,13 @@ public final class MarkdownSummary {
         List<String> items = new ArrayList<>();
         for (RunReport.Entry entry : run.tests()) {
             String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
-            if (entry.result().containers().isEmpty() && entry.result().outcome() != TestResult.Outcome.PASSED) {
-                // no figures, so no breach explains it: without this line the failure would not show at all
-                items.add("- :x: **" + (entry.result().outcome() == TestResult.Outcome.FAILED ? "Failed" : "Aborted")
-                        + " before any container was measured** " + test
-                        + entry.result().failureMessage().map(m -> ": " + cell(firstLine(m))).orElse(""));
+            if (!entry.result().isMeasured() && entry.result().outcome() != TestResult.Outcome.PASSED) {
+                // no figures, so no breach explains it: without this line the failure (or skip) would not show
+                String reason = entry.result().failureMessage().map(m -> ": " + cell(firstLine(m))).orElse("");
+                items.add(entry.result().outcome() == TestResult.Outcome.SKIPPED
+                        ? "- :fast_forward: **Skipped** " + test + reason
+                        : "- :x: **" + (entry.result().outcome() == TestResult.Outcome.FAILED ? "Failed" : "Aborted")
+                                + " before any container was measured** " + test + reason);
             }
             for (ContainerResult c : entry.result().containers()) {
                 for (BudgetCheck b : c.budgets()) {
@@ -156,7 +162,8 @@ public final class MarkdownSummary {
 
     private static String outcome(TestResult result) {
         return result.outcome() == TestResult.Outcome.PASSED ? "passed"
-                : result.outcome() == TestResult.Outcome.FAILED ? ":x: failed" : "aborted";
+                : result.outcome() == TestResult.Outcome.FAILED ? ":x: failed"
+                : result.outcome() == TestResult.Outcome.SKIPPED ? "skipped" : "aborted";
     }
 
     private static String firstLine(String message) {

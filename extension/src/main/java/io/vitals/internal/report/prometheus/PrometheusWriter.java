@@ -41,7 +41,15 @@ public final class PrometheusWriter {
                     test("vitals_test_duration_seconds", "gauge", "Wall time of the test.",
                             t -> Figures.seconds(t.duration())),
                     test("vitals_test_failed", "gauge", "1 if the test failed or was aborted, else 0.",
-                            t -> t.outcome() == TestResult.Outcome.PASSED ? 0 : 1)),
+                            t -> t.outcome() == TestResult.Outcome.FAILED || t.outcome() == TestResult.Outcome.ABORTED
+                                    ? 1 : 0),
+                    // only skipped tests have a sample: a passing run's file stays as it was
+                    new Family("vitals_test_skipped", "gauge", "1 if the test was disabled and did not run.",
+                            (entry, out) -> {
+                                if (entry.result().outcome() == TestResult.Outcome.SKIPPED) {
+                                    out.add(new Sample(testLabels(entry.result()), 1));
+                                }
+                            })),
             Metric.all().stream().map(PrometheusWriter::figure),
             Stream.of(
                     container("vitals_container_memory_high_water_mark_bytes", "gauge",

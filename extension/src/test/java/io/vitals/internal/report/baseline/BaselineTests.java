@@ -53,6 +53,25 @@ class BaselineTests {
     }
 
     @Test
+    @DisplayName("a test that measured nothing this run keeps its baseline entry and is not compared")
+    void unmeasuredKeepsItsEntry() throws IOException {
+        record(1.0, "train");
+        String before = Files.readString(dir.resolve("baseline.json"));
+        try (ReportSession session = session(Map.of(MeasureResources.BASELINE_UPDATE_KEY, "true",
+                MeasureResources.BASELINE_RUNS_KEY, "3"))) {
+            TestResult failedEarly = new TestResult("id", CLASS, "train", "train()", Optional.empty(),
+                    TestResult.Outcome.FAILED, Optional.of("setup broke"), ReportFixtures.START,
+                    java.time.Duration.ZERO, List.of());
+            BaselineVerdict verdict = session.compare(failedEarly);
+            assertThat(verdict.failsTest()).isFalse();
+            assertThat(verdict.lines()).isEmpty();
+            session.testFinished(failedEarly);
+        }
+        assertThat(Files.readString(dir.resolve("baseline.json"))).isEqualTo(before);
+        assertThat(Files.readString(dir.resolve("vitals/summary.md"))).doesNotContain("Not in baseline");
+    }
+
+    @Test
     @DisplayName("a 30 % heavier run regresses, with the message naming baseline, now, change and tolerance")
     void regression() {
         record(1.0, "train");

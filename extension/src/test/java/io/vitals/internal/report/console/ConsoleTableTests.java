@@ -20,6 +20,22 @@ import org.junit.jupiter.api.Test;
 class ConsoleTableTests {
 
     @Test
+    @DisplayName("a test no container was measured for gets a row with its outcome and the first line of why")
+    void unmeasured() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult failed = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:m()]",
+                "com.example.TrainTests", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("setup broke\n\tat somewhere"), ReportFixtures.START, java.time.Duration.ZERO,
+                List.of());
+
+        List<String> lines = new ConsoleTable().render(List.of(ok, failed)).lines().toList();
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(2)).startsWith("m ").endsWith("NOT MEASURED: FAILED: setup broke");
+        assertThat(lines.get(2).indexOf("--")).isEqualTo(lines.get(0).indexOf("CONTAINER"));
+    }
+
+    @Test
     @DisplayName("columns and number formats follow docker stats")
     void dockerStyle() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");

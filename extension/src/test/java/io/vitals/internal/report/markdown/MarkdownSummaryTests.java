@@ -97,6 +97,31 @@ class MarkdownSummaryTests {
     }
 
     @Test
+    @DisplayName("a skipped test and a class whose setup failed are counted, need attention and get a row each")
+    void skippedAndClassEntries() {
+        TestResult measured = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult skipped = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:gpu()]",
+                "com.example.TrainTests", "gpu", "gpu()", Optional.empty(), TestResult.Outcome.SKIPPED,
+                Optional.of("no GPU on this runner"), Instant.EPOCH, java.time.Duration.ZERO, List.of());
+        TestResult classFailed = new TestResult("[engine:junit-jupiter]/[class:com.example.BadIT]",
+                "com.example.BadIT", "", "BadIT", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("@ResourceBudget(peakMemory = \"lots\") on method BadIT.test(): Invalid data size"),
+                Instant.EPOCH, java.time.Duration.ZERO, List.of());
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
+                BaselineVerdict.none("a")), new RunReport.Entry(skipped, "b.json", BaselineVerdict.none("b")),
+                new RunReport.Entry(classFailed, "c.json", BaselineVerdict.none("c"))), Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        assertThat(md).startsWith("# Vitals: resource usage\n\n3 tests, 1 failed or aborted, 1 skipped.")
+                .contains("- :fast_forward: **Skipped** `com.example.TrainTests#gpu`: no GPU on this runner\n")
+                .contains("- :x: **Failed before any container was measured** `com.example.BadIT#(class)`: "
+                        + "@ResourceBudget(peakMemory = \"lots\") on method BadIT.test(): Invalid data size\n")
+                .contains("| gpu | – | skipped | not measured |")
+                .contains("| (class) | – | :x: failed | not measured |");
+    }
+
+    @Test
     @DisplayName("a class whose containers used no GPU gets no GPU columns; one that did, keeps them")
     void gpuColumnsOnlyWhereSeen() {
         TestResult withGpu = ReportFixtures.result("com.example.TrainTests", "train");

@@ -94,6 +94,25 @@ public class PrometheusWriterTests {
     }
 
     @Test
+    @DisplayName("a skipped test is no failure, and has a vitals_test_skipped sample")
+    void skipped() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult skipped = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:gpu()]",
+                "com.example.TrainTests", "gpu", "gpu()", Optional.empty(), TestResult.Outcome.SKIPPED,
+                Optional.of("no GPU"), ReportFixtures.START, java.time.Duration.ZERO, List.of());
+
+        List<Sample> samples = parse(new PrometheusWriter().write(run(ok, skipped)));
+
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_test_skipped"))
+                .singleElement().satisfies(s -> {
+                    assertThat(s.labels()).containsEntry("test", "gpu");
+                    assertThat(s.value()).isEqualTo(1);
+                });
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_test_failed"))
+                .extracting(Sample::value).containsExactly(0.0, 0.0);
+    }
+
+    @Test
     @DisplayName("the file parses strictly, with HELP and TYPE once per metric and base-unit values")
     void parsesStrictly() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
