@@ -2,6 +2,8 @@ package io.vitals.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.MeasureResources;
+
 import java.time.Instant;
 import java.util.Optional;
 
@@ -42,7 +44,7 @@ public record RunIdentity(String key, String description) {
 
     static RunIdentity of(Optional<String> runId, String javaCommand, ProcessHandle self) {
         if (runId.isPresent()) {
-            return new RunIdentity("id:" + runId.get(), "vitals.runId=" + runId.get());
+            return new RunIdentity("id:" + runId.get(), MeasureResources.RUN_ID_KEY + "=" + runId.get());
         }
         if (isSurefireFork(javaCommand)) {
             Optional<ProcessHandle> build = buildJvm(self);

@@ -2,6 +2,7 @@ package io.vitals.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.MeasureResources;
 import io.vitals.internal.report.AtomicFiles;
 
 import java.io.IOException;
@@ -189,8 +190,8 @@ public final class RunLedger {
                 if (stored.isPresent() && !stored.get().key().equals(identity.key())) {
                     warnings.accept("Another test run (" + stored.get().key() + ") wrote reports into "
                             + dir.getParent() + " while this one (" + identity.description() + ") ran; the run-wide "
-                            + "reports hold this run's tests only. Give each run its own vitals.reportDir, or set "
-                            + "vitals.runId to one value in every JVM of one build.");
+                            + "reports hold this run's tests only. Give each run its own " + MeasureResources.REPORT_DIR_KEY
+                            + ", or set " + MeasureResources.RUN_ID_KEY + " to one value in every JVM of one build.");
                     try {
                         startAfresh(new Stored(identity.key(), startedAt, startedAtMillis));
                     } catch (IOException e) {
