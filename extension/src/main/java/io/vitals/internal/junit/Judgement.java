@@ -97,7 +97,7 @@ final class Judgement {
             message.append(fault.description()).append(System.lineSeparator());
             verdict.breachLines().forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
             message.append("Last samples:").append(System.lineSeparator())
-                    .append(FaultInspector.lastSamples(verdict.usage()));
+                    .append(FaultInspector.lastSamples(verdict.usage(), fault));
             List<String> log = logTail(verdict.container());
             message.append("Last ").append(log.size()).append(" lines of the container's log:")
                     .append(System.lineSeparator());
