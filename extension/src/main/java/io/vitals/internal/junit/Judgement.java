@@ -90,8 +90,9 @@ final class Judgement {
         }
         List<FaultEvidence> evidence = new ArrayList<>();
         for (ContainerVerdict verdict : faulty) {
-            evidence.add(new FaultEvidence(verdict.failingFault().get().description(), verdict.breachLines(),
-                    FaultInspector.lastSamples(verdict.usage()), logTail(verdict.container())));
+            ContainerFault fault = verdict.failingFault().get();
+            evidence.add(new FaultEvidence(fault.description(), verdict.breachLines(),
+                    FaultInspector.lastSamples(verdict.usage(), fault), logTail(verdict.container())));
         }
         return Optional.of(faultMessage(evidence));
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -54,6 +55,39 @@ public final class EngineApiProbe implements ResourceProbe {
             throw new ContainerGoneException("Container '" + containerName + "' is no longer running");
         }
         return EngineStatsParser.parse(stats, System.nanoTime(), wallClock.instant(), configuredLimit);
+    }
+
+    /**
+     * One inspect ({@code GET /containers/{id}/json}): whether the engine still holds the container running. The
+     * stats read just before may have come from a cgroup that outlives its process by a moment, and the sampler
+     * reads only once a second; a window's end pays this one request more.
+     */
+    @Override
+    public Optional<String> goneNow() throws ProbeException {
+        DockerHttpClient.Request request = DockerHttpClient.Request.builder()
+                .method(DockerHttpClient.Request.Method.GET)
+                .path("/containers/" + containerId + "/json")
+                .build();
+        try (DockerHttpClient.Response response = http.execute(request); InputStream body = response.getBody()) {
+            int status = response.getStatusCode();
+            if (status == 404) {
+                return Optional.of("Container '" + containerName + "' no longer exists");
+            }
+            if (status != 200) {
+                throw new ProbeException("The Docker engine answered HTTP " + status + " to an inspect request for "
+                        + "container '" + containerName + "': " + new String(body.readAllBytes()));
+            }
+            JsonNode state = json.readTree(body).path("State");
+            if (state.path("Running").asBoolean(true)) {
+                return Optional.empty();
+            }
+            return Optional.of("Container '" + containerName + "' is no longer running (state "
+                    + state.path("Status").asText("unknown") + ", exit code " + state.path("ExitCode").asText("?")
+                    + ")");
+        } catch (IOException | RuntimeException e) {
+            throw new ProbeException("Cannot inspect container '" + containerName + "' on the Docker engine: "
+                    + e.getMessage(), e);
+        }
     }
 
     private JsonNode request(String query) throws ProbeException {

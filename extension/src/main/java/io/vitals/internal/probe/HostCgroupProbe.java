@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Reads a container's cgroup files straight from the host's {@code /sys/fs/cgroup}: no daemon in the path, and the
@@ -17,6 +18,10 @@ import java.time.Duration;
  * {@link CgroupFile}); {@link #close()} closes them all. A removed cgroup makes those reads fail with ENODEV; an
  * exited init process removes {@code /proc/<pid>}, which is checked on every full read, since a descriptor kept
  * open on its net/dev would read on from the namespace it holds.
+ *
+ * <p>{@link #goneNow()} reads the init process's {@code stat} through a descriptor kept open too (a 2-5 µs
+ * {@code pread}): the descriptor holds the process itself, not its PID, so a reaped process answers ESRCH even if
+ * the number is reused, and an exiting or zombie one is told by its state (see {@link ProcessState}).
  */
 public final class HostCgroupProbe implements ResourceProbe {
 
@@ -24,6 +29,7 @@ public final class HostCgroupProbe implements ResourceProbe {
     private final long hostPid;
     private final Path procDir;
     private final CgroupFile netDev;
+    private final CgroupFile stat;
     /** Received and sent bytes, filled by the allocation-free parser; a {@link NetworkReading} is made of them. */
     private final long[] network = new long[2];
     private final CgroupLayout layout;
@@ -33,12 +39,13 @@ public final class HostCgroupProbe implements ResourceProbe {
     // the answer of the last reset: whether the kernel keeps a mark this process may reset (see hostShape)
     private volatile boolean peakResettable;
 
-    private HostCgroupProbe(String containerName, long hostPid, Path procDir, CgroupFile netDev, CgroupLayout layout,
-            CgroupStatsReader reader, Clock wallClock, HostFacts facts) {
+    private HostCgroupProbe(String containerName, long hostPid, Path procDir, CgroupFile netDev, CgroupFile stat,
+            CgroupLayout layout, CgroupStatsReader reader, Clock wallClock, HostFacts facts) {
         this.containerName = containerName;
         this.hostPid = hostPid;
         this.procDir = procDir;
         this.netDev = netDev;
+        this.stat = stat;
         this.layout = layout;
         this.reader = reader;
         this.wallClock = wallClock;
@@ -50,22 +57,34 @@ public final class HostCgroupProbe implements ResourceProbe {
             Clock wallClock) throws ProbeException {
         CgroupLayout layout = locator.locate(hostPid);
         Path procDir = procRoot.resolve(Long.toString(hostPid));
-        CgroupFile netDev;
+        CgroupFile netDev = openProcFile(procDir.resolve("net").resolve("dev"), 1024, containerName, hostPid);
+        CgroupFile stat;
         try {
-            netDev = CgroupFile.open(procDir.resolve("net").resolve("dev"), 1024);
-        } catch (NoSuchFileException e) {
-            throw processGone(containerName, hostPid);
-        } catch (IOException e) {
-            throw new ProbeException("Cannot open " + procDir.resolve("net/dev") + " for container '"
-                    + containerName + "': " + e.getMessage(), e);
+            stat = openProcFile(procDir.resolve("stat"), 512, containerName, hostPid);
+        } catch (ProbeException e) {
+            netDev.close();
+            throw e;
         }
         try {
-            return new HostCgroupProbe(containerName, hostPid, procDir, netDev, layout,
+            return new HostCgroupProbe(containerName, hostPid, procDir, netDev, stat, layout,
                     CgroupStatsReader.forLayout(layout), wallClock, HostFacts.read(procRoot));
         } catch (IOException e) {
             netDev.close();
+            stat.close();
             throw new ProbeException("Cannot open the cgroup files of container '" + containerName + "' ("
                     + layout.describe() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static CgroupFile openProcFile(Path file, int capacity, String containerName, long hostPid)
+            throws ProbeException {
+        try {
+            return CgroupFile.open(file, capacity);
+        } catch (NoSuchFileException e) {
+            throw processGone(containerName, hostPid);
+        } catch (IOException e) {
+            throw new ProbeException("Cannot open " + file + " for container '" + containerName + "': "
+                    + e.getMessage(), e);
         }
     }
 
@@ -104,6 +123,33 @@ public final class HostCgroupProbe implements ResourceProbe {
         } catch (IOException e) {
             throw failure(e);
         }
+    }
+
+    /**
+     * Whether the init process has exited, is a zombie, or is exiting; its {@code stat} is read through the
+     * descriptor opened with the probe. Docker's own state follows later (it learns of the exit from the shim),
+     * so this is the earliest a death can be known.
+     */
+    @Override
+    public Optional<String> goneNow() throws ProbeException {
+        ProcessState state;
+        synchronized (stat) {
+            try {
+                stat.read();
+                state = ProcessState.parse(stat.bytes(), stat.length(), stat.path());
+            } catch (IOException e) {
+                if (isNoDevice(e)) {
+                    return Optional.of(processGone(containerName, hostPid).getMessage() + " (reaped)");
+                }
+                throw new ProbeException("Cannot read " + stat.path() + " of container '" + containerName + "': "
+                        + e.getMessage(), e);
+            }
+        }
+        if (state.exiting()) {
+            return Optional.of("The init process (host PID " + hostPid + ") of container '" + containerName
+                    + "' is " + state.describe());
+        }
+        return Optional.empty();
     }
 
     private synchronized NetworkReading readNetwork() throws IOException {
@@ -162,6 +208,9 @@ public final class HostCgroupProbe implements ResourceProbe {
         reader.close();
         synchronized (this) {
             netDev.close();
+        }
+        synchronized (stat) {
+            stat.close();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.vitals.internal.probe;
 import io.vitals.ProbeKind;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Reads the figures of one container. One probe is opened per watched container and read from the sampler thread
@@ -23,6 +24,17 @@ public interface ResourceProbe extends AutoCloseable {
      */
     default RawReading readFast(RawReading last) throws ProbeException {
         return read();
+    }
+
+    /**
+     * Asks, now and on the calling thread, whether the container has died or is dying, whatever the last reading
+     * showed: a window's end asks it, so that a container that died just as the test returned is not taken for
+     * alive because its files still read, and the verdict does not depend on when the sampler last looked. Empty
+     * while it lives; why it is gone otherwise. Called once per window on a healthy container, so it must stay
+     * cheap where reads are cheap. Probes that cannot tell more than their reads answer empty.
+     */
+    default Optional<String> goneNow() throws ProbeException {
+        return Optional.empty();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -92,6 +93,11 @@ final class StackedProbe implements ResourceProbe {
     @Override
     public RawReading readFast(RawReading last) throws ProbeException {
         return base.readFast(last).withExtras(last.extras());
+    }
+
+    @Override
+    public Optional<String> goneNow() throws ProbeException {
+        return base.goneNow();
     }
 
     @Override

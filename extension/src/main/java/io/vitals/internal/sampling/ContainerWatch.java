@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -36,11 +37,12 @@ public final class ContainerWatch implements AutoCloseable {
     private final Duration interval;
     private final Sampler sampler;
     private final List<MeasurementWindow> windows = new CopyOnWriteArrayList<>();
-    private volatile Optional<String> goneReason = Optional.empty();
+    private volatile Optional<Gone> gone = Optional.empty();
     private volatile RawReading lastReading;
     /** The last full reading: what a fast read carries its slower figures over from. */
     private volatile RawReading lastFullReading;
     private final int fullReadEvery;
+    private final LongSupplier monotonicClock;
     private int ticksSinceFullRead;
     // whether the last periodic full read was left out because the container had been idle (see readTick)
     private boolean skippedIdleFullRead;
@@ -79,6 +81,16 @@ public final class ContainerWatch implements AutoCloseable {
     /** As above, for a container started for the scope that watches it (see {@link #start}). */
     ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler,
             boolean startedForThisScope) {
+        this(name, image, probe, interval, sampler, startedForThisScope, System::nanoTime);
+    }
+
+    /**
+     * As above, with the clock that dates a death: {@link System#nanoTime()}, the readings' own scale; tests that
+     * script readings' times script it too.
+     */
+    ContainerWatch(String name, String image, ResourceProbe probe, Duration interval, Sampler sampler,
+            boolean startedForThisScope, LongSupplier monotonicClock) {
+        this.monotonicClock = monotonicClock;
         this.lifetimeMarkUnclaimed = startedForThisScope;
         this.name = name;
         this.image = image;
@@ -112,7 +124,21 @@ public final class ContainerWatch implements AutoCloseable {
 
     /** Why sampling ended early, if the container went away. */
     public Optional<String> goneReason() {
-        return goneReason;
+        return gone.map(Gone::reason);
+    }
+
+    /** When (on the readings' {@link System#nanoTime()} scale) the container was first found gone. */
+    Optional<Long> goneAtNanos() {
+        return gone.map(Gone::monotonicNanos);
+    }
+
+    /**
+     * The container went away: why, as the probe put it, and when that was first seen.
+     *
+     * @param reason the probe's words
+     * @param monotonicNanos when it was seen, on the readings' clock
+     */
+    private record Gone(String reason, long monotonicNanos) {
     }
 
     /** Opens a window that starts now: before-snapshot, high-water mark reset, then the sampler's readings. */
@@ -182,7 +208,7 @@ public final class ContainerWatch implements AutoCloseable {
     }
 
     void sampleOnce() {
-        if (goneReason.isPresent()) {
+        if (gone.isPresent()) {
             return;
         }
         RawReading reading;
@@ -203,8 +229,29 @@ public final class ContainerWatch implements AutoCloseable {
         windows.forEach(window -> window.accept(reading));
     }
 
-    void markGone(String reason) {
-        goneReason = Optional.of(reason);
+    /**
+     * Asks the probe, now, whether the container has died or is dying (see {@link ResourceProbe#goneNow()}), and
+     * marks it gone if so. A failed check is a read error of {@code window}, not a death.
+     */
+    void checkAlive(MeasurementWindow window) {
+        if (gone.isPresent()) {
+            return;
+        }
+        try {
+            probe.goneNow().ifPresent(this::markGone);
+        } catch (ContainerGoneException e) {
+            markGone(e.getMessage());
+        } catch (ProbeException e) {
+            LOG.log(Level.FINE, e, () -> "Liveness check of container '" + name + "' failed");
+            window.recordError(e);
+        }
+    }
+
+    /** Marks the container gone, keeping the first reason and moment if several threads find it so. */
+    synchronized void markGone(String reason) {
+        if (gone.isEmpty()) {
+            gone = Optional.of(new Gone(reason, monotonicClock.getAsLong()));
+        }
         sampler.unschedule(this);
     }
 

@@ -78,6 +78,12 @@ public final class MeasurementWindow {
     }
 
     private void record(RawReading reading) {
+        if (reading == recorder.last()) {
+            // the last reading again, standing in for one the gone container could not give: no new point, or the
+            // timeline would end in copies of it (a window whose container died before the first sample listed
+            // only "0 ns" rows)
+            return;
+        }
         recorder.add(reading);
         Duration offset = offsetOf(reading);
         extras.forEach(summary -> summary.add(offset, reading));
@@ -124,13 +130,19 @@ public final class MeasurementWindow {
         return compute(recorder.last());
     }
 
-    /** Ends the window with a last reading (or the last one taken, if the container is gone) and detaches it. */
+    /**
+     * Ends the window with a last reading (or the last one taken, if the container is gone) and detaches it. Then
+     * the probe is asked whether the container is alive: its files may still read while it dies (a killed
+     * container's init process lives on for milliseconds after a {@code docker exec}'d command it took down), and
+     * whether the sampler happened to look since must not decide the verdict.
+     */
     public synchronized ResourceUsage close() {
         if (closed.isPresent()) {
             return closed.get();
         }
         RawReading end = readOrLast();
         record(end);
+        watch.checkAlive(this);
         ResourceUsage usage = compute(recorder.last());
         closed = Optional.of(usage);
         watch.detach(this);
@@ -140,6 +152,15 @@ public final class MeasurementWindow {
     /** Why the container's readings ended early, if they did. */
     public Optional<String> containerGoneReason() {
         return watch.goneReason();
+    }
+
+    /**
+     * When, from this window's start, the container was first found gone (by a sample, an edge reading or the
+     * check at the window's end); empty while it lives. The last reading may be much earlier: the Engine API is
+     * read once a second.
+     */
+    public Optional<Duration> containerGoneAt() {
+        return watch.goneAtNanos().map(nanos -> Duration.ofNanos(Math.max(0, nanos - start.monotonicNanos())));
     }
 
     private RawReading readOrLast() {

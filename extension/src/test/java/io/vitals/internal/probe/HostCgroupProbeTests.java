@@ -250,9 +250,9 @@ class HostCgroupProbeTests {
                 RawReading full = probe.read();
                 probe.readFast(full);
             }
-            // the 16 files of the recorded container (net/dev, 6 memory, 2 cpuacct, cpu, blkio, 2 pids, 3 pressure);
-            // reading opens no more
-            assertThat(opened).isEqualTo(16);
+            // the 17 files of the recorded container (net/dev, stat, 6 memory, 2 cpuacct, cpu, blkio, 2 pids,
+            // 3 pressure); reading opens no more
+            assertThat(opened).isEqualTo(17);
             assertThat(openDescriptors() - before).isEqualTo(opened);
             probe.close();
             assertThat(openDescriptors()).isEqualTo(before);
@@ -427,6 +427,27 @@ class HostCgroupProbeTests {
                 deleteTree(Fixtures.v2Dir(root));
                 assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class)
                         .hasMessageContaining("'db'");
+            }
+        }
+
+        @Test
+        @DisplayName("goneNow: a living init process is alive; one exiting, or a zombie, is gone, with its state")
+        void goneNow() throws Exception {
+            Path root = Fixtures.copy(Fixtures.v2Root(), temp.resolve("root"));
+            Path stat = root.resolve("proc/" + Fixtures.V2_PID + "/stat");
+            String alive = Files.readString(stat);
+            try (HostCgroupProbe probe = open(root, Fixtures.V2_PID)) {
+                assertThat(probe.goneNow()).isEmpty();
+                // the same descriptor is read again: the file's new content is what the probe sees
+                Files.writeString(stat, alive.replace(" 4194560 ", " 4194564 "));
+                assertThat(probe.goneNow()).contains("The init process (host PID 4242) of container 'db' is "
+                        + "exiting (state S, PF_EXITING)");
+                Files.writeString(stat, alive.replace(" S ", " Z "));
+                assertThat(probe.goneNow()).contains("The init process (host PID 4242) of container 'db' is "
+                        + "a zombie (state Z), not yet reaped");
+                Files.writeString(stat, "4242 (sleep) S\n");
+                assertThatThrownBy(probe::goneNow).isExactlyInstanceOf(ProbeException.class)
+                        .hasMessageContaining("'db'").hasMessageContaining("stat");
             }
         }
 

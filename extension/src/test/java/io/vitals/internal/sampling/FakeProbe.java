@@ -26,6 +26,9 @@ class FakeProbe implements ResourceProbe {
     final AtomicInteger resets = new AtomicInteger();
     final AtomicInteger closes = new AtomicInteger();
     volatile boolean resettable = true;
+    /** What {@link #goneNow()} answers: empty while the scripted container lives. */
+    volatile Optional<String> goneNow = Optional.empty();
+    final AtomicInteger livenessChecks = new AtomicInteger();
 
     FakeProbe(Readings initial) {
         set(initial);
@@ -76,6 +79,12 @@ class FakeProbe implements ResourceProbe {
     public RawReading readFast(RawReading last) throws ProbeException {
         fastReads.incrementAndGet();
         return read();
+    }
+
+    @Override
+    public Optional<String> goneNow() {
+        livenessChecks.incrementAndGet();
+        return goneNow;
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -209,6 +211,51 @@ class MeasurementWindowTests {
             ResourceUsage usage = window.close();
             assertThat(usage.cpuTime()).isEqualTo(Duration.ofSeconds(2));
             assertThat(window.containerGoneReason()).contains("gone");
+        }
+
+        @Test
+        @DisplayName("between samples, the check at the window's end finds it, with the moment it was found")
+        void betweenSamples() throws ProbeException {
+            AtomicLong clock = new AtomicLong();
+            ContainerWatch scripted = new ContainerWatch("db", "postgres:16", probe, Duration.ofHours(1), sampler,
+                    false, clock::get);
+            MeasurementWindow window = scripted.openWindow(); // the reading at 0 s
+            probe.set(at(0.8).cpu(SECOND)); // files still read while the init process exits
+            probe.goneNow = Optional.of("The init process (host PID 4242) of container 'db' is a zombie");
+            clock.set(Math.round(0.85 * SECOND));
+            ResourceUsage usage = window.close();
+
+            assertThat(window.containerGoneReason()).contains(
+                    "The init process (host PID 4242) of container 'db' is a zombie");
+            assertThat(window.containerGoneAt()).contains(Duration.ofMillis(850));
+            assertThat(usage.wallTime()).isEqualTo(Duration.ofMillis(800));
+            assertThat(probe.livenessChecks.get()).isEqualTo(1);
+        }
+
+        @Test
+        @DisplayName("a living container is asked once, at the window's end, and stays watched")
+        void aliveAtClose() throws ProbeException {
+            MeasurementWindow window = watch.openWindow();
+            tick(at(1).cpu(SECOND));
+            probe.set(at(2).cpu(SECOND));
+            window.usageSoFar();
+            window.close();
+            assertThat(probe.livenessChecks.get()).isEqualTo(1);
+            assertThat(window.containerGoneReason()).isEmpty();
+            assertThat(window.containerGoneAt()).isEmpty();
+        }
+
+        @Test
+        @DisplayName("gone before the first sample: the timeline holds the start once, not copies of it at 0 ns")
+        void goneBeforeFirstSample() throws ProbeException {
+            MeasurementWindow window = watch.openWindow();
+            probe.failWith(new ContainerGoneException("Container 'db' is no longer running"));
+            window.usageSoFar();
+            window.mark("late");
+            ResourceUsage usage = window.close();
+            assertThat(usage.timeline().points()).extracting(io.vitals.TimelinePoint::offset)
+                    .containsExactly(Duration.ZERO);
+            assertThat(window.containerGoneAt()).isPresent();
         }
 
         @Test

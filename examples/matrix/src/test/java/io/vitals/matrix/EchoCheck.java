@@ -1,0 +1,40 @@
+package io.vitals.matrix;
+
+import io.vitals.MeasureResources;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+/** The test shapes besides a plain method: parameterized, repeated, and a {@code @Nested} class. */
+@MeasureResources
+@Testcontainers
+class EchoCheck {
+
+    @Container
+    static final FixtureContainer box = new FixtureContainer();
+
+    @ParameterizedTest
+    @ValueSource(ints = {8, 16})
+    void parameterized(int mib) throws Exception {
+        box.touch(mib);
+    }
+
+    @RepeatedTest(2)
+    void repeated() throws Exception {
+        box.touch(8);
+    }
+
+    @Nested
+    class Inner {
+
+        @Test
+        void nested() throws Exception {
+            box.touch(8);
+        }
+    }
+}
