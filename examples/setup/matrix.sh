@@ -2,7 +2,10 @@
 # The execution-configuration matrix (run.sh matrix, part of run.sh all): the fixture project examples/matrix (four
 # classes of two tests on the stress image) run the ways users run JUnit, each run's reports compared with the JUnit
 # XML of the same run (matrix_check.py): forks (Surefire and Failsafe, forkCount 1, 2 and 4, reuseForks true and
-# false), JUnit parallel execution (classes, then methods concurrent) and one method selected as an IDE does.
+# false), JUnit parallel execution (classes, then methods concurrent), a rerun of a test that fails once, and one
+# method selected as an IDE does; then the console launcher, and a two-module reactor built with -T 2 whose reports
+# MergeReports merges. The fixture holds plain, parameterized, repeated and @Nested tests, a PER_CLASS
+# class with its container in a superclass, and two classes sharing a singleton container.
 # Needs the engine and the stress image (run.sh sets them up) and installs vitals-junit into the local repository.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,7 +29,8 @@ parallel_methods=(-Djunit.jupiter.execution.parallel.enabled=true
   -Djunit.jupiter.execution.parallel.mode.default=concurrent
   -Djunit.jupiter.execution.parallel.mode.classes.default=same_thread)
 
-# name | plugin | arguments
+# name | plugin | arguments | a text the JUnit XML must hold (the premise of the configuration), if any
+# MATRIX_ONLY (a bash regex on the names) runs a subset, e.g. MATRIX_ONLY='console|reactor'.
 configs=(
   "surefire forkCount=1 reuseForks=true|surefire|-DforkCount=1 -DreuseForks=true"
   "surefire forkCount=2 reuseForks=true|surefire|-DforkCount=2 -DreuseForks=true"
@@ -36,13 +40,15 @@ configs=(
   "failsafe forkCount=4 reuseForks=true|failsafe|-DforkCount=4 -DreuseForks=true"
   "surefire classes concurrent|surefire|${parallel_classes[*]}"
   "surefire methods concurrent|surefire|${parallel_methods[*]}"
+  "surefire rerun, a test failing once|surefire|-Dsurefire.rerunFailingTestsCount=2 -Dmatrix.flaky=$fixture/target/flaky|<flakyFailure"
   "surefire one method (-Dtest=AlphaCheck#first)|surefire|-Dtest=AlphaCheck#first"
 )
 
 status=0
 rows=()
 for config in "${configs[@]}"; do
-  IFS='|' read -r name plugin args <<<"$config"
+  IFS='|' read -r name plugin args premise <<<"$config"
+  [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]] || continue
   rm -rf "$fixture/target"
   log="$(mktemp)"
   start="$(vitals_now)"
@@ -61,8 +67,61 @@ for config in "${configs[@]}"; do
     grep 'WARNING' "$log" | sed 's/^/[vitals]   /' >&2
   fi
   rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture")") || status=1
+  if [[ -n "$premise" ]] && ! grep -qs -- "$premise" "$fixture"/target/*-reports/TEST-*.xml; then
+    rows+=("$name: MISMATCH (the JUnit XML holds no '$premise': the configuration did not do what it is for)")
+  fi
   rm -f "$log"
 done
+# The console launcher, as a plain JVM outside any build tool runs it
+name="console launcher"
+if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
+rm -rf "$fixture/target"
+start="$(vitals_now)"
+log="$(mktemp)"
+if (cd "$fixture" && mvn "${mvn_args[@]}" -Pconsole test-compile dependency:build-classpath \
+      -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test \
+    && java -cp "target/test-classes:$(cat target/cp.txt)" -Dvitals.requireDocker=true -Dvitals.console=off \
+      "-Dvitals.history=$fixture/target/history.jsonl" -Dvitals.history.update=true \
+      org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=none \
+      --scan-classpath target/test-classes --include-classname '.*Check' --reports-dir target/console-reports) \
+    >"$log" 2>&1; then
+  rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture/target/vitals" "$fixture/target/console-reports")") \
+    || status=1
+else
+  vitals_log "ERROR: $name: the run failed"
+  tail -n 40 "$log" >&2
+  status=1
+  rows+=("$name: the run failed")
+fi
+rm -f "$log"
+vitals_took "matrix: $name" "$start"
+fi
+
+# A multi-module reactor built with -T 2, each module with its own report, merged with MergeReports
+name="reactor -T 2, merged with MergeReports"
+if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
+reactor="$fixture/reactor"
+rm -rf "$reactor"/*/target "$reactor/target"
+start="$(vitals_now)"
+log="$(mktemp)"
+if (cd "$reactor" && mvn "${mvn_args[@]}" -T 2 verify -Dvitals.requireDocker=true -Dvitals.console=off \
+      -Dvitals.runId=matrix-reactor -Dvitals.history=target/history.jsonl -Dvitals.history.update=true \
+    && cd one && mvn "${mvn_args[@]}" dependency:build-classpath -Dmdep.outputFile=target/cp.txt \
+      -Dmdep.includeScope=test \
+    && java -cp "$(cat target/cp.txt)" io.vitals.report.MergeReports --out "$reactor/target/vitals-merged" \
+      "$reactor/one/target/vitals" "$reactor/two/target/vitals") >"$log" 2>&1; then
+  rows+=("$(python3 "$here/matrix_check.py" "$name" "$reactor/target/vitals-merged" \
+    "$reactor/one/target/surefire-reports" "$reactor/two/target/surefire-reports")") || status=1
+else
+  vitals_log "ERROR: $name: the build or the merge failed"
+  tail -n 40 "$log" >&2
+  status=1
+  rows+=("$name: the build or the merge failed")
+fi
+rm -f "$log"
+vitals_took "matrix: $name" "$start"
+fi
+
 echo
 echo "Execution-configuration matrix: tests in the JUnit XML against tests in each report"
 printf '%s\n' "${rows[@]}"

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Compares a run's Vitals reports with the JUnit XML of the same run (the ground truth).
 
-usage: matrix_check.py CONFIG_NAME PROJECT_DIR
+usage: matrix_check.py CONFIG_NAME REPORT_DIR XML_DIR...
+       matrix_check.py CONFIG_NAME PROJECT_DIR   (PROJECT_DIR/target/vitals and PROJECT_DIR/target/*-reports)
 
-Reads every TEST-*.xml under PROJECT_DIR/target/{surefire,failsafe}-reports and, in PROJECT_DIR/target/vitals,
-vitals.json, summary.md, index.html and vitals-history.jsonl. Prints one row:
+Reads every TEST-*.xml in the XML_DIRs (Surefire's, Failsafe's or the console launcher's reports of the run) and,
+in REPORT_DIR (target/vitals, or a merged directory), vitals.json, summary.md, index.html and
+vitals-history.jsonl. Prints one row:
 CONFIG  junit N  index N  summary N  page N  history N  ok|MISMATCH (what differs)
 and exits 1 on any difference: a count, or a class whose tests the index lists a different number of times.
 """
@@ -17,18 +19,21 @@ import sys
 import xml.etree.ElementTree as ET
 
 
-def junit_tests(project):
+def junit_tests(xml_dirs):
     per_class = collections.Counter()
-    for path in glob.glob(os.path.join(project, "target", "*-reports", "TEST-*.xml")):
+    for path in [p for d in xml_dirs for p in glob.glob(os.path.join(d, "TEST-*.xml"))]:
         for case in ET.parse(path).iter("testcase"):
             per_class[case.get("classname")] += 1
     return per_class
 
 
 def main():
-    name, project = sys.argv[1], sys.argv[2]
-    reports = os.path.join(project, "target", "vitals")
-    junit = junit_tests(project)
+    name, reports, xml_dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if not xml_dirs:  # a Maven project: its report directory and its plugins' XML
+        project = reports
+        reports = os.path.join(project, "target", "vitals")
+        xml_dirs = glob.glob(os.path.join(project, "target", "*-reports"))
+    junit = junit_tests(xml_dirs)
     problems = []
     try:
         index = json.load(open(os.path.join(reports, "vitals.json"), encoding="utf-8"))
@@ -52,14 +57,17 @@ def main():
         problems.append(f"index.html unreadable: {e}")
     history = os.path.join(reports, "vitals-history.jsonl")
     if os.path.exists(history):
-        tests, runs = set(), set()
+        # the measured executions: a repeated test is one history key with a value per repetition, so the values
+        # of one whole-test metric are counted (each fixture test watches one container)
+        runs = set()
+        history_count = 0
         with open(history, encoding="utf-8") as f:
             next(f)
             for line in f:
                 row = json.loads(line)
-                tests.add(row["test"])
                 runs.update(r["id"] for r in row["runs"])
-        history_count = len(tests)
+                if row["metric"] == "cpuTime" and row["phase"] == "":
+                    history_count += sum(len(r["values"]) for r in row["runs"])
         if len(runs) != 1:
             problems.append(f"the history holds {len(runs)} runs of this one run: {sorted(runs)}")
     total = sum(junit.values())

@@ -6,6 +6,9 @@
 #                     measurement tests inside the cgroup v2 guests (what run.sh v2 runs)
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
 #                     neighbour and with injected regressions; prints spread, false failures and detections
+#   run.sh matrix     the execution-configuration matrix (matrix.sh): a fixture project under forks, parallel
+#                     execution, reruns, the console launcher and a -T 2 reactor, each run's reports against its
+#                     JUnit XML
 #   run.sh v1-user    the accuracy suite on this host as a non-root user in the docker group (v1-user.sh)
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
 #                     6.12), as root and as a non-root user, and against Podman (rootful and rootless) in the
@@ -27,6 +30,15 @@ case "$mode" in
     bash "$here/docker-engine.sh"
     exec bash "$here/v1-user.sh"
     ;;
+  matrix)
+    total="$(vitals_now)"
+    bash "$here/docker-engine.sh"
+    start="$(vitals_now)"; bash "$here/images.sh"; vitals_took "images (total)" "$start"
+    status=0
+    bash "$here/matrix.sh" || status=$?
+    vitals_took "total" "$total"
+    exit $status
+    ;;
   v2)
     total="$(vitals_now)"
     bash "$here/docker-engine.sh"
@@ -35,7 +47,7 @@ case "$mode" in
     vitals_took "total" "$total"
     exit $status
     ;;
-  *) echo "usage: $0 examples|all|noise|v2|v1-user [noise.sh options]" >&2; exit 2 ;;
+  *) echo "usage: $0 examples|all|noise|matrix|v2|v1-user [noise.sh options]" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"
@@ -67,6 +79,12 @@ else
   mvn "${mvn_args[@]}" verify || status=$?
 fi
 vitals_took "maven ($mode)" "$start"
+if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  # every way users run JUnit: forks, parallel execution, reruns, the console launcher, a -T 2 reactor
+  start="$(vitals_now)"
+  bash "$here/matrix.sh" || status=$?
+  vitals_took "execution-configuration matrix (matrix.sh)" "$start"
+fi
 if [[ "$mode" == "all" && $status -eq 0 && "$(id -u)" -eq 0 ]]; then
   # CI jobs usually run as a non-root user of the docker group: the accuracy suite and the reports as such a user
   start="$(vitals_now)"

@@ -32,7 +32,9 @@ import org.testcontainers.junit.jupiter.Container;
  * A container that dies however its death races the test's end is a fault, every time. Before the window's end
  * asked the probe, a container killed while the test waited on a command in it passed 3 of 10 times: the command
  * returns while the init process is still exiting, its cgroup files still read, and only a sampler tick that
- * happened to look later saw the death. Each case runs 20 times, each on a container of its own.
+ * happened to look later saw the death. Each case runs 20 times (the Engine API one 10), each on a container of
+ * its own: killed at the start, in the middle, within the last 100 ms and while waiting on a command, and the main
+ * process exiting on its own just before the test returns.
  */
 @DisplayName("Container death racing the test's end")
 class ContainerDeathRaceIT {
@@ -99,6 +101,72 @@ class ContainerDeathRaceIT {
         List<Event> failed = assertEveryRunFailedWithAStop(results);
         assertThat(failed).allSatisfy(event -> assertThat(VitalsTestKit.failureOf(event).getMessage())
                 .contains("exit code 0"));
+    }
+
+    @Test
+    @DisplayName("killed from outside at the start, in the middle, and within the last 100 ms of a test: 20 of 20 "
+            + "fail each, naming the stop")
+    void killedAtEachPointOfTheTest() {
+        for (Class<?> cases : List.of(KilledAtTheStartTestCases.class, KilledInTheMiddleTestCases.class,
+                KilledInTheLast100msTestCases.class)) {
+            EngineExecutionResults results = VitalsTestKit.run(reports, cases, "vitals.probe", "host_cgroup");
+            assertEveryRunFailedWithAStop(results);
+        }
+    }
+
+    /** Kills {@code stress} {@code killAfterMillis} into the test, from another thread, while the test sleeps. */
+    static void sleepWhileKilled(StressContainer stress, long killAfterMillis, long testMillis) throws Exception {
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(killAfterMillis);
+                stress.getDockerClient().killContainerCmd(stress.getContainerId()).exec();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "container-killer");
+        killer.start();
+        try {
+            Thread.sleep(testMillis);
+        } finally {
+            killer.join();
+        }
+    }
+
+    @MeasureResources
+    static class KilledAtTheStartTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        @RepeatedTest(RUNS)
+        void killedAtOnce() throws Exception {
+            sleepWhileKilled(stress, 0, 400);
+        }
+    }
+
+    @MeasureResources
+    static class KilledInTheMiddleTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        @RepeatedTest(RUNS)
+        void killedHalfWay() throws Exception {
+            sleepWhileKilled(stress, 250, 500);
+        }
+    }
+
+    @MeasureResources
+    static class KilledInTheLast100msTestCases {
+
+        @Container
+        final StressContainer stress = new StressContainer();
+
+        /** The kill request goes out 30-70 ms before the test returns (a kill takes a few ms to land). */
+        @RepeatedTest(RUNS)
+        void killedJustBeforeTheEnd() throws Exception {
+            sleepWhileKilled(stress, 400 + (System.nanoTime() % 40), 470);
+        }
     }
 
     private static List<Event> assertEveryRunFailedWithAStop(EngineExecutionResults results) {
