@@ -105,6 +105,8 @@ public final class ReportSession implements AutoCloseable {
     private final RunLedger ledger;
 
     private final Map<String, RunReport.Entry> entries = new LinkedHashMap<>();
+    // tests whose JSON the report thread has written: a part names no file that is not there yet
+    private final Set<String> onDisk = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
     private final Map<String, String> pathsById = new HashMap<>();
     private final Set<String> usedPaths = new HashSet<>();
@@ -201,7 +203,9 @@ public final class ReportSession implements AutoCloseable {
         CompletableFuture<Optional<Path>> written = new CompletableFuture<>();
         onReportThread(() -> {
             try {
-                written.complete(writeTestJson(result, HistorySession.suggest(suggestionInputs), file));
+                Optional<Path> json = writeTestJson(result, HistorySession.suggest(suggestionInputs), file);
+                json.ifPresent(path -> onDisk.add(result.uniqueId()));
+                written.complete(json);
             } catch (RuntimeException e) {
                 warnings.accept("Failed to write the JSON report of " + result.uniqueId() + ": " + e);
             } finally {
@@ -297,7 +301,9 @@ public final class ReportSession implements AutoCloseable {
                 if (closed) {
                     return; // close() writes the final index
                 }
-                run = report();
+                // only tests whose JSON is on disk: this is also this JVM's part, which other JVMs read
+                run = report(entries.values().stream().filter(e -> onDisk.contains(e.result().uniqueId()))
+                        .collect(Collectors.toList()));
             }
             byte[] rendered;
             try {
@@ -405,7 +411,8 @@ public final class ReportSession implements AutoCloseable {
         IndexReader reader = new IndexReader(new ObjectMapper());
         for (Path part : ledger.otherParts()) {
             try {
-                reader.read(part, settings.reportDir()).tests().forEach(test -> others.add(test.entry()));
+                reader.readAvailable(part, settings.reportDir(), warnings).tests()
+                        .forEach(test -> others.add(test.entry()));
             } catch (IOException | RuntimeException e) {
                 warnings.accept("Cannot read another JVM's part of this run, " + part + " (" + e.getMessage()
                         + "); its tests are missing from the run-wide reports");

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,6 +66,18 @@ public final class IndexReader {
      * @throws IOException naming file, test and rule, if the index or one of its test files is missing or unreadable
      */
     public Index read(Path indexFile, Path reportDir) throws IOException {
+        return read(indexFile, reportDir, Optional.empty());
+    }
+
+    /**
+     * As {@link #read}, but a test whose JSON file is missing (its JVM was killed before writing it) is left out
+     * and named on {@code warnings}, instead of failing the whole index.
+     */
+    public Index readAvailable(Path indexFile, Path reportDir, Consumer<String> warnings) throws IOException {
+        return read(indexFile, reportDir, Optional.of(warnings));
+    }
+
+    private Index read(Path indexFile, Path reportDir, Optional<Consumer<String>> missing) throws IOException {
         JsonNode index = readRoot(indexFile);
         List<Test> read = new ArrayList<>();
         int position = 0;
@@ -75,6 +89,11 @@ public final class IndexReader {
             if (jsonPath.isEmpty() || !file.startsWith(reportDir.normalize())) {
                 throw new IOException(where + ": \"json\" must be a path inside the report directory, but is '"
                         + jsonPath + "'");
+            }
+            if (!Files.isRegularFile(file) && missing.isPresent()) {
+                missing.get().accept(where + ": its JSON file " + file + " is missing; the test is left out of the "
+                        + "run's reports");
+                continue;
             }
             if (!Files.isRegularFile(file)) {
                 throw new IOException(where + ": its JSON file " + file + " is missing; copy the whole report "
