@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * The Docker engine stopped answering during a test: which engine, when it was last seen and when it was found
  * silent. Suspected when the test's exception chain holds a connection failure (what docker-java throws when the
- * daemon is gone: {@code ConnectException: Connection refused}, a reset), when the heartbeat missed a ping during
+ * daemon is gone: {@code ConnectException: Connection refused}, a reset, a request it never answered), when the heartbeat missed a ping during
  * the test, or when a container looks wrong (its probe failed or lost it); then confirmed by one ping, so that a
  * test's own network failure never reads as a dead engine.
  *
@@ -58,9 +58,13 @@ record EngineLoss(String engine, Optional<Duration> lastSeen, Duration noticedAt
             if (t instanceof SocketException || t instanceof ClosedChannelException) {
                 return true;
             }
+            // docker-java's HTTP clients (shaded Apache HttpCore): a request cut off when the daemon died
+            if (t.getClass().getSimpleName().equals("NoHttpResponseException")) {
+                return true;
+            }
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("connection refused") || message.contains("connection reset")
-                    || message.contains("broken pipe")) {
+                    || message.contains("broken pipe") || message.contains("failed to respond")) {
                 return true;
             }
         }

@@ -44,6 +44,9 @@ class EngineLossTests {
                 + "refused"))).isTrue();
         assertThat(EngineLoss.connectionFailure(new IllegalStateException("x", new IOException("Connection reset "
                 + "by peer")))).isTrue();
+        // a request the daemon never answered because it was killed while handling it, as the IT saw
+        assertThat(EngineLoss.connectionFailure(new RuntimeException("com.github.dockerjava.zerodep.shaded.org.apache"
+                + ".hc.core5.http.NoHttpResponseException: 127.0.0.1:23750 failed to respond"))).isTrue();
         assertThat(EngineLoss.connectionFailure(new AssertionError("expected 3 but was 4"))).isFalse();
     }
 
