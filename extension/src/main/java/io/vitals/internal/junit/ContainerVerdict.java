@@ -18,7 +18,7 @@ import java.util.OptionalDouble;
  * @param container the measured container
  * @param usage its usage over the test
  * @param judged every budget check, with the phase it was checked against and that phase's usage
- * @param fault an OOM kill or exit, if any
+ * @param fault an OOM kill, exit or the engine gone, if any
  * @param oomAllowed whether the budget allowed an OOM kill
  */
 record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<Judged> judged,
@@ -49,8 +49,12 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
         }
     }
 
+    /**
+     * Judges one container; {@code engineLoss} is the engine found gone during the test: that is then the
+     * container's fault, and its state is not asked of the engine (which would not answer).
+     */
     static ContainerVerdict judge(MeasuredContainer container, ResourceUsage usage, BudgetPlan plan,
-            boolean strict) {
+            boolean strict, Optional<EngineLoss> engineLoss) {
         List<Judged> judged = new ArrayList<>();
         for (BudgetPlan.ContainerBudget budget : plan.budgets()) {
             if (!budget.container().equals(container.name())) {
@@ -72,8 +76,15 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
                 judged.add(new Judged(budget.phase(), marked.orElse(usage), check));
             }
         }
-        return new ContainerVerdict(container, usage, List.copyOf(judged), FaultInspector.inspect(container, usage),
+        Optional<ContainerFault> fault = engineLoss.map(loss -> loss.fault(container, usage))
+                .or(() -> FaultInspector.inspect(container, usage));
+        return new ContainerVerdict(container, usage, List.copyOf(judged), fault,
                 plan.allowsOomKill(container.name()));
+    }
+
+    /** Whether the engine went away during the test: its containers can be neither inspected nor removed. */
+    boolean engineGone() {
+        return fault.filter(f -> f.kind() == ContainerFault.Kind.ENGINE_GONE).isPresent();
     }
 
     /** Every check as reports show it. */
@@ -81,7 +92,7 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
         return judged.stream().map(Judged::forReport).toList();
     }
 
-    /** A fault that fails the test: any exit, and an OOM kill unless the budget allows it. */
+    /** A fault that fails the test: any exit, the engine gone, and an OOM kill unless the budget allows it. */
     Optional<ContainerFault> failingFault() {
         return fault.filter(f -> f.kind() != ContainerFault.Kind.OOM_KILL || !oomAllowed);
     }

@@ -9,6 +9,8 @@ import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +20,8 @@ import java.util.Optional;
 /**
  * Asks the Docker engine {@code GET /_ping} with a plain socket, without Testcontainers: so that "no engine" and
  * "an engine Testcontainers cannot use" can be told apart. Only plain {@code unix://} and {@code tcp://} hosts are
- * tried (TLS and Testcontainers' other strategies are left to Testcontainers' own check).
+ * tried (TLS and Testcontainers' other strategies are left to Testcontainers' own check). Every answer comes within
+ * about the timeout: the connect, and the wait for the answer, are bounded on both kinds of socket.
  */
 final class EnginePing {
 
@@ -52,13 +55,30 @@ final class EnginePing {
                 if (!Files.exists(socket)) {
                     return Optional.of(Answer.no("no such socket: " + socket));
                 }
-                // the caller bounds the time: a blocking channel has no read timeout
-                try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+                        Selector selector = Selector.open()) {
+                    // connecting to a local socket does not wait: it is accepted, or refused at once
                     channel.connect(UnixDomainSocketAddress.of(socket));
                     channel.write(ByteBuffer.wrap(request().getBytes(StandardCharsets.US_ASCII)));
+                    // a blocking channel has no read timeout, and an engine that accepts but never answers (a
+                    // stopped daemon) must not hold the caller, which may be the sampler thread: wait with a deadline
+                    channel.configureBlocking(false);
+                    channel.register(selector, SelectionKey.OP_READ);
                     ByteBuffer buffer = ByteBuffer.allocate(512);
-                    while (channel.read(buffer) > 0 && buffer.hasRemaining()) {
-                        // read until the engine closes the connection or the buffer is full
+                    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+                    while (buffer.hasRemaining()) {
+                        long left = (deadline - System.nanoTime()) / 1_000_000L;
+                        if (left <= 0) {
+                            if (buffer.position() > 0) {
+                                break;
+                            }
+                            return Optional.of(Answer.no("no answer to GET /_ping within " + timeoutMillis + " ms"));
+                        }
+                        selector.select(left);
+                        selector.selectedKeys().clear();
+                        if (channel.read(buffer) < 0) {
+                            break; // the engine closed the connection: the answer is complete
+                        }
                     }
                     return Optional.of(answer(new String(buffer.array(), 0, buffer.position(),
                             StandardCharsets.US_ASCII)));

@@ -34,8 +34,11 @@ final class Judgement {
     private final Map<String, List<String>> logTails = new HashMap<>();
 
     private final List<FailFastGuard> guards;
+    private final EngineHeartbeat engine;
 
-    Judgement(BudgetPlan plan, boolean strict, Instant startedAt, List<FailFastGuard> guards) {
+    Judgement(BudgetPlan plan, boolean strict, Instant startedAt, List<FailFastGuard> guards,
+            EngineHeartbeat engine) {
+        this.engine = engine;
         this.plan = plan;
         this.strict = strict;
         this.startedAt = startedAt;
@@ -47,14 +50,19 @@ final class Judgement {
         return guards.stream().anyMatch(guard -> guard.breach().isPresent());
     }
 
-    synchronized void judge(TestMeasurement measurement) {
+    /** Judges the test once; {@code thrown} is what the test threw, a hint that the engine may be gone. */
+    synchronized void judge(TestMeasurement measurement, Optional<Throwable> thrown) {
         if (verdicts != null) {
             return;
         }
         Map<String, ResourceUsage> usages = measurement.finish();
+        boolean looksWrong = measurement.containers().stream()
+                .anyMatch(c -> FaultInspector.looksWrong(c, usages.get(c.name())));
+        Optional<EngineLoss> engineLoss = measurement.containers().isEmpty() ? Optional.empty()
+                : EngineLoss.check(engine, startedAt, thrown, looksWrong);
         List<ContainerVerdict> judged = new ArrayList<>();
         for (MeasuredContainer container : measurement.containers()) {
-            judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan, strict));
+            judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan, strict, engineLoss));
         }
         verdicts = List.copyOf(judged);
     }
@@ -92,7 +100,7 @@ final class Judgement {
         for (ContainerVerdict verdict : faulty) {
             ContainerFault fault = verdict.failingFault().get();
             evidence.add(new FaultEvidence(fault.description(), verdict.breachLines(),
-                    FaultInspector.lastSamples(verdict.usage(), fault), logTail(verdict.container())));
+                    FaultInspector.lastSamples(verdict.usage(), fault), logTail(verdict)));
         }
         return Optional.of(faultMessage(evidence));
     }
@@ -130,9 +138,21 @@ final class Judgement {
         return message.toString().strip();
     }
 
-    /** The container's log tail, fetched from the engine once however often messages and reports need it. */
-    private List<String> logTail(MeasuredContainer container) {
-        return logTails.computeIfAbsent(container.name(), name -> FaultInspector.logTail(container));
+    /**
+     * The container's log tail, fetched from the engine once however often messages and reports need it; not
+     * asked of an engine found gone (a hung one could hold the test for docker-java's timeouts).
+     */
+    private List<String> logTail(ContainerVerdict verdict) {
+        if (verdict.engineGone()) {
+            return List.of("(no log: the Docker engine does not answer)");
+        }
+        return logTails.computeIfAbsent(verdict.container().name(),
+                name -> FaultInspector.logTail(verdict.container()));
+    }
+
+    /** The containers left on an engine that went away during the test, to be removed when it is back. */
+    synchronized List<MeasuredContainer> strandedContainers() {
+        return verdicts.stream().filter(ContainerVerdict::engineGone).map(ContainerVerdict::container).toList();
     }
 
     /** The error for budget breaches and baseline regressions, all listed together; empty when none. */
@@ -172,7 +192,7 @@ final class Judgement {
                     verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
                     verdict.container().watch().probe().hostShape(), verdict.container().window().fromContainerStart(),
                     verdict.checks(), verdict.fault(),
-                    keepLog ? logTail(verdict.container()) : List.of()));
+                    keepLog ? logTail(verdict) : List.of()));
         }
         String className = context.getRequiredTestClass().getName();
         String methodName = context.getRequiredTestMethod().getName();

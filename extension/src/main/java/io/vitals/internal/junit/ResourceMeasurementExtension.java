@@ -151,12 +151,13 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 MemoryGuard memoryGuard = new MemoryGuard(field.name(), context.getDisplayName(), window,
                         settings.memoryWarning());
                 List<Limit> failFast = plan.failFastLimits(field.name());
+                EngineHeartbeat engine = runtime(context).engine();
                 if (failFast.isEmpty()) {
-                    window.onReading(memoryGuard);
+                    window.onReading(memoryGuard.andThen(engine));
                 } else {
                     FailFastGuard guard = new FailFastGuard(field.name(), failFast, window, Thread.currentThread());
                     guards.add(guard);
-                    window.onReading(memoryGuard.andThen(guard));
+                    window.onReading(memoryGuard.andThen(guard).andThen(engine));
                 }
                 measured.add(new MeasuredContainer(field.name(), watched.containerId(), container.get(),
                         watched.watch(), window, watched.limits()));
@@ -168,7 +169,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         }
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
-        store.put(JUDGEMENT_KEY, new Judgement(plan, settings.strict(), Instant.now(), guards));
+        store.put(JUDGEMENT_KEY, new Judgement(plan, settings.strict(), Instant.now(), guards,
+                runtime(context).engine()));
     }
 
     /**
@@ -191,7 +193,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             throw throwable;
         }
         Judgement judgement = context.getStore(NAMESPACE).get(JUDGEMENT_KEY, Judgement.class);
-        judgement.judge(measurement.get());
+        judgement.judge(measurement.get(), Optional.of(throwable));
         Optional<ContainerFaultError> fault = judgement.faultError();
         if (fault.isPresent()) {
             judgement.faultReported();
@@ -220,7 +222,10 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         Judgement judgement = store.get(JUDGEMENT_KEY, Judgement.class);
         try {
-            judgement.judge(measurement.get());
+            judgement.judge(measurement.get(), context.getExecutionException());
+            runtime(context).engine().address().ifPresent(engine -> runtime(context).stranded()
+                    .add(engine, judgement.strandedContainers(), context.getRequiredTestClass().getSimpleName() + " "
+                            + context.getDisplayName()));
             if (judgement.endedEarly()) {
                 Thread.interrupted(); // the guard's interrupt must not leak into the next test on this thread
             }
@@ -252,6 +257,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (watches != null) {
             watches.close();
         }
+        // after Testcontainers' own afterAll (registered after us), whose stop fails on an engine that went away
+        runtime(context).stranded().removeIfBack(runtime(context).engine(), System.err, false);
         ClassReport report = classReport(context);
         // what failed the class so far: our beforeAll, a container that did not start, an @AfterAll method;
         // Surefire's XML gives it a test case of its own, beside those of the tests that ran

@@ -28,6 +28,8 @@ import org.testcontainers.dockerclient.TransportConfig;
 final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final Sampler sampler = new Sampler("vitals-sampler");
+    private final EngineHeartbeat engine = new EngineHeartbeat();
+    private final StrandedContainers stranded = new StrandedContainers();
     private final ProbeFactory probes;
     private DockerHttpClient engineClient;
     private DockerAvailability docker;
@@ -43,6 +45,16 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
 
     Sampler sampler() {
         return sampler;
+    }
+
+    /** When the engine Testcontainers uses last answered. */
+    EngineHeartbeat engine() {
+        return engine;
+    }
+
+    /** Containers left on an engine that stopped answering. */
+    StrandedContainers stranded() {
+        return stranded;
     }
 
     ProbeFactory probes() {
@@ -73,6 +85,7 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
     @Override
     public synchronized void close() {
         sampler.close();
+        stranded.removeIfBack(engine, System.err, true);
         if (engineClient != null) {
             try {
                 engineClient.close();

@@ -71,6 +71,24 @@ public final class ReportFixtures {
                 Optional.of("Container 'tf' was OOM-killed"), START, Duration.ofMillis(10_250), List.of(tf));
     }
 
+    /**
+     * A failed test whose engine stopped answering: last seen at 1.9 s, silent at 2.4 s; its budgets passed on the
+     * partial window.
+     */
+    public static TestResult engineGone(String className, String method) {
+        ContainerResult ok = container("tf", 1.0, true, false);
+        ContainerFault gone = new ContainerFault(ContainerFault.Kind.ENGINE_GONE, OptionalLong.empty(),
+                Optional.of(Duration.ofMillis(2400)), Optional.of(Duration.ofMillis(1900)),
+                "the Docker engine tcp://127.0.0.1:23750 stopped answering during the test: last seen at 1.9 s, no "
+                        + "answer at 2.4 s (ConnectException: Connection refused)");
+        ContainerResult tf = new ContainerResult(ok.name(), ok.image(), ok.limits(), ok.usage(),
+                ok.probeDescription(), ok.hostShape(), ok.measuredFromStart(), ok.budgets(), Optional.of(gone),
+                List.of("(no log: the Docker engine does not answer)"));
+        return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]", className,
+                method, method + "()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of(gone.description()), START, Duration.ofMillis(2_450), List.of(tf));
+    }
+
     public static ContainerResult container(String name, double scale, boolean withBudgets, boolean oom) {
         ResourceUsage usage = usage(name, scale, 200);
         List<BudgetCheck> budgets = new ArrayList<>();

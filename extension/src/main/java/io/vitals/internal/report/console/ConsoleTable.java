@@ -6,15 +6,18 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.ShownFigures;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.units.DurationParser;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -107,7 +110,7 @@ public final class ConsoleTable {
                 docker(Metric.PEAK_PIDS, u),
                 docker(Metric.PEAK_MEMORY, u)));
         ownColumns.forEach(metric -> row.add(docker(metric, u)));
-        row.add(budgets(container.budgets()));
+        row.add(budgets(container.budgets(), container.fault()));
         return row;
     }
 
@@ -160,6 +163,24 @@ public final class ConsoleTable {
         // a budget nobody could measure is no "ok": it says so beside the count
         return passed + "/" + budgets.size() + (breached.isEmpty() ? " ok" : " BREACH: " + String.join(", ", breached))
                 + (unmeasured.isEmpty() ? "" : " NOT MEASURABLE HERE: " + String.join(", ", unmeasured));
+    }
+
+    /**
+     * The budgets cell of a container with a fault: the fault first, and never "ok", since budgets checked on a
+     * window the container or its engine cut short say nothing of the rest of the test: "ENGINE GONE at 2.3 s
+     * (partial window); budgets 2/2 passed", "OOM KILL at 1.2 s; budgets 1/2 BREACH: peakMemory", "EXITED at
+     * 3.0 s (partial window)".
+     */
+    static String budgets(List<BudgetCheck> budgets, Optional<ContainerFault> fault) {
+        String checks = budgets(budgets);
+        if (fault.isEmpty()) {
+            return checks;
+        }
+        ContainerFault f = fault.get();
+        String what = f.kind().name().replace('_', ' ')
+                + f.at().map(at -> " at " + DurationParser.format(at)).orElse("")
+                + (f.partialWindow() ? " (partial window)" : "");
+        return budgets.isEmpty() ? what : what + "; budgets " + checks.replaceFirst(" ok", " passed");
     }
 
     // A display name with a line break would tear the table apart.

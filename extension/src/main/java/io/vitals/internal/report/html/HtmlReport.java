@@ -4,6 +4,7 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
 import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
@@ -198,7 +199,11 @@ public final class HtmlReport {
             cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
             cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
                     : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
-                            + " breached</span>" : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
+                            + " breached</span>"
+                    // budgets checked on a window the container or its engine cut short are no "ok"
+                    : c.fault().filter(ContainerFault::partialWindow).isPresent()
+                            ? "<span class=\"badge bad\">" + c.budgets().size() + " passed, partial window</span>"
+                            : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
             cell(out, r.outcome().name(), outcome(r, entry));
             out.append("</tr>");
             rows.add(out.toString());

@@ -107,7 +107,11 @@ final class TestCharts {
             chart.vertical(phase.name(), "m-phase", Figures.seconds(phase.start()));
         }
         container.fault().ifPresent(f -> f.at().ifPresent(at -> chart.vertical(
-                f.kind() == io.vitals.internal.report.ContainerFault.Kind.OOM_KILL ? "OOM kill" : "exited", "m-oom",
+                switch (f.kind()) {
+                    case OOM_KILL -> "OOM kill";
+                    case EXITED -> "exited";
+                    case ENGINE_GONE -> "engine gone";
+                }, "m-oom",
                 Figures.seconds(at))));
     }
 

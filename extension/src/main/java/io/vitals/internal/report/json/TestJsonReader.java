@@ -101,6 +101,9 @@ public final class TestJsonReader {
             fault = Optional.of(new ContainerFault(ContainerFault.Kind.valueOf(f.get("kind").asText()),
                     f.get("exitCode").isNull() ? OptionalLong.empty() : OptionalLong.of(f.get("exitCode").asLong()),
                     f.get("atSeconds").isNull() ? Optional.empty() : Optional.of(seconds(f.get("atSeconds"))),
+                    // absent in files written before engine faults were reported
+                    f.path("lastSeenSeconds").isNumber() ? Optional.of(seconds(f.get("lastSeenSeconds")))
+                            : Optional.empty(),
                     f.get("description").asText()));
         }
         List<String> logTail = new ArrayList<>();

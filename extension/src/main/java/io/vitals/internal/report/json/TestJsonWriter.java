@@ -361,6 +361,12 @@ public final class TestJsonWriter {
         } else {
             json.writeNullField("atSeconds");
         }
+        if (f.lastSeen().isPresent()) {
+            seconds(json, "lastSeenSeconds", f.lastSeen().get());
+        } else {
+            json.writeNullField("lastSeenSeconds");
+        }
+        json.writeBooleanField("partialWindow", f.partialWindow());
         json.writeStringField("description", f.description());
         json.writeEndObject();
     }

@@ -133,6 +133,13 @@ public final class MarkdownSummary {
                 c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL)
                         .ifPresent(f -> items.add("- :boom: **OOM kill**" + (allowed ? " (allowed by the budget) " : " ")
                                 + test + ": " + cell(f.description())));
+                // the test's figures cover it only up to the fault: listed even where nothing else failed it
+                c.fault().filter(f -> f.kind() == ContainerFault.Kind.EXITED)
+                        .ifPresent(f -> items.add("- :stop_sign: **Container stopped, partial window** " + test
+                                + " `" + code(c.name()) + "`: " + cell(f.description())));
+                c.fault().filter(f -> f.kind() == ContainerFault.Kind.ENGINE_GONE)
+                        .ifPresent(f -> items.add("- :electric_plug: **Docker engine gone, partial window** " + test
+                                + " `" + code(c.name()) + "`: " + cell(f.description())));
             }
             entry.verdict().improvements().forEach(f -> items.add("- :chart_with_downwards_trend: Improvement " + test
                     + " `" + code(f.container()) + "`: " + cell(f.message())));
@@ -147,7 +154,7 @@ public final class MarkdownSummary {
         run.baseline().ifPresent(b -> b.notRun().forEach(key -> items.add("- :grey_question: In baseline but not run: `"
                 + code(key) + "`")));
         if (items.isEmpty()) {
-            out.append("No budget breaches, regressions or OOM kills.\n\n");
+            out.append("No budget breaches, regressions or faults.\n\n");
             return;
         }
         out.append("## Needs attention\n\n");
@@ -176,6 +183,12 @@ public final class MarkdownSummary {
         long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
         String budgets = c.budgets().isEmpty() ? "–"
                 : breaches == 0 ? c.budgets().size() + " ok" : ":x: " + breaches + " of " + c.budgets().size() + " breached";
+        // budgets checked on a window the container or its engine cut short are no "ok"
+        boolean partial = c.fault().filter(ContainerFault::partialWindow).isPresent();
+        if (partial) {
+            budgets = ":warning: partial window" + (c.budgets().isEmpty() ? "" : ", " + (breaches == 0
+                    ? c.budgets().size() + " passed in it" : breaches + " of " + c.budgets().size() + " breached"));
+        }
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name()))
                 .append(" | ").append(outcome(result));

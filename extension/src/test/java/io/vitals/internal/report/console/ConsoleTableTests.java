@@ -36,6 +36,16 @@ class ConsoleTableTests {
     }
 
     @Test
+    @DisplayName("a test whose engine went away: the budgets cell names the fault and the partial window, never ok")
+    void engineGoneIsNoOk() {
+        TestResult gone = ReportFixtures.engineGone("com.example.TrainTests", "gone");
+
+        String row = new ConsoleTable().render(List.of(gone)).lines().toList().get(1);
+
+        assertThat(row).endsWith("ENGINE GONE at 2.4 s (partial window); budgets 2/2 passed").doesNotContain(" ok");
+    }
+
+    @Test
     @DisplayName("columns and number formats follow docker stats")
     void dockerStyle() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
@@ -60,7 +70,7 @@ class ConsoleTableTests {
                 .contains(u.memoryHeadroom().orElseThrow().toDockerString())
                 .contains(Metric.CPU_TIME.format(Metric.CPU_TIME.read(u)))
                 .endsWith("2/2 ok");
-        assertThat(lines.get(2)).endsWith("1/2 BREACH: peakMemory");
+        assertThat(lines.get(2)).endsWith("OOM KILL at 8.2 s; budgets 1/2 BREACH: peakMemory");
         // Columns line up: every row has CONTAINER at the same position.
         assertThat(lines.get(1).indexOf(" tf ") + 1).isEqualTo(lines.get(0).indexOf("CONTAINER"));
     }

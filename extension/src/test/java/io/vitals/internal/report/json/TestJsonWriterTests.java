@@ -54,6 +54,27 @@ class TestJsonWriterTests {
     }
 
     @Test
+    @DisplayName("an engine gone during the test: the fault validates, names the kind, when the engine was last "
+            + "seen and the partial window, and reads back")
+    void engineGoneValidatesAndReadsBack() throws Exception {
+        TestResult result = ReportFixtures.engineGone("com.example.TrainTests", "gone");
+        JsonNode json = mapper.readTree(writer.write(result));
+
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        assertThat(json.at("/containers/0/fault/kind").asText()).isEqualTo("ENGINE_GONE");
+        assertThat(json.at("/containers/0/fault/atSeconds").asDouble()).isEqualTo(2.4);
+        assertThat(json.at("/containers/0/fault/lastSeenSeconds").asDouble()).isEqualTo(1.9);
+        assertThat(json.at("/containers/0/fault/partialWindow").asBoolean()).isTrue();
+        assertThat(json.at("/test/outcome").asText()).isEqualTo("FAILED");
+        TestResult back = new TestJsonReader(mapper).read(writer.write(result), "gone.json");
+        assertThat(back.containers().get(0).fault()).isEqualTo(result.containers().get(0).fault());
+        // an OOM kill leaves the window whole, and says nothing of the engine
+        JsonNode oom = mapper.readTree(writer.write(ReportFixtures.oomKilled("com.example.TrainTests", "oom")));
+        assertThat(oom.at("/containers/0/fault/partialWindow").asBoolean()).isFalse();
+        assertThat(oom.at("/containers/0/fault/lastSeenSeconds").isNull()).isTrue();
+    }
+
+    @Test
     @DisplayName("each container names its host shape and the cell of each column, and a read back keeps both")
     void hostShapeAndCells() throws Exception {
         TestResult result = ReportFixtures.result("com.example.TrainTests", "train");

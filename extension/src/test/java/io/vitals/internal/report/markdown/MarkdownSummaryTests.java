@@ -73,6 +73,23 @@ class MarkdownSummaryTests {
     }
 
     @Test
+    @DisplayName("a test whose engine went away needs attention, and its row says partial window, not ok")
+    void engineGoneNeedsAttention() {
+        TestResult gone = ReportFixtures.engineGone("com.example.TrainTests", "gone");
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(gone, "a.json",
+                BaselineVerdict.none("a"))), Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        assertThat(md.indexOf("## Needs attention")).isPositive()
+                .isLessThan(md.indexOf("- :electric_plug: **Docker engine gone, partial window** "
+                        + "`com.example.TrainTests#gone` `tf`: the Docker engine tcp://127.0.0.1:23750 stopped "
+                        + "answering during the test: last seen at 1.9 s, no answer at 2.4 s"));
+        assertThat(md.lines().filter(l -> l.startsWith("| gone ")).findFirst().orElseThrow())
+                .contains(":x: failed", ":warning: partial window, 2 passed in it").doesNotContain(" ok");
+    }
+
+    @Test
     @DisplayName("a test that failed before any container was measured needs attention and gets a row")
     void failedBeforeMeasuring() {
         TestResult measured = ReportFixtures.result("com.example.TrainTests", "train");
