@@ -114,6 +114,10 @@ public final class HtmlReport {
                 }
                 c.fault().ifPresent(f -> items.add("<li class=\"bad\">" + link + ": " + Html.escape(f.description())
                         + "</li>"));
+                if (c.overlap().isPresent()) {
+                    items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
+                            + Html.escape(c.overlap().sentence(c.name())) + "</li>");
+                }
             }
             entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
                     + Html.escape(f.container() + ": " + f.message()) + "</li>"));
@@ -187,7 +191,9 @@ public final class HtmlReport {
             out.append("<tr>");
             cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
                     + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
-            cell(out, c.name(), Html.escape(c.name()));
+            cell(out, c.name(), Html.escape(c.name()) + (c.overlap().isPresent()
+                    ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
+                            + "\">overlapped</span>" : ""));
             for (Metric metric : Metric.all()) {
                 double value = metric.read(u);
                 // an unknown figure sorts below every known one
