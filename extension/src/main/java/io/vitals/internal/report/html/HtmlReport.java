@@ -106,6 +106,10 @@ public final class HtmlReport {
                                 + " before any container was measured: " + link + reason + "</li>");
             }
             for (ContainerResult c : entry.result().containers()) {
+                if (c.overlap().isPresent()) {
+                    items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
+                            + Html.escape(c.overlap().sentence(c.name())) + "</li>");
+                }
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
@@ -114,10 +118,6 @@ public final class HtmlReport {
                 }
                 c.fault().ifPresent(f -> items.add("<li class=\"bad\">" + link + ": " + Html.escape(f.description())
                         + "</li>"));
-                if (c.overlap().isPresent()) {
-                    items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
-                            + Html.escape(c.overlap().sentence(c.name())) + "</li>");
-                }
             }
             entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
                     + Html.escape(f.container() + ": " + f.message()) + "</li>"));
