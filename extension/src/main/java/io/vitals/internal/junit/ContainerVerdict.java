@@ -6,6 +6,7 @@ import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.report.Overlap;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -95,6 +96,15 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
     /** A fault that fails the test: any exit, the engine gone, and an OOM kill unless the budget allows it. */
     Optional<ContainerFault> failingFault() {
         return fault.filter(f -> f.kind() != ContainerFault.Kind.OOM_KILL || !oomAllowed);
+    }
+
+    /**
+     * The other tests whose windows on this container were open during this test's: their usage is in these
+     * figures. The budgets are judged all the same (the figures are real); the message says why they may be high.
+     */
+    Overlap overlap() {
+        return new Overlap(container.window().overlappedWith().stream()
+                .map(owner -> new Overlap.OverlappedTest(owner.displayName(), owner.className())).toList());
     }
 
     /** Breach lines for a failure message, one per budget, phase budgets naming their phase. */

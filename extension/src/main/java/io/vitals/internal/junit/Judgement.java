@@ -168,6 +168,10 @@ final class Judgement {
             message.append("Resource budget exceeded by container '").append(verdict.container().name())
                     .append("' (").append(verdict.usage().image()).append("):").append(System.lineSeparator());
             lines.forEach(line -> message.append("  - ").append(line).append(System.lineSeparator()));
+            if (verdict.overlap().isPresent()) {
+                message.append("  (").append(verdict.overlap().sentence(verdict.container().name())).append(")")
+                        .append(System.lineSeparator());
+            }
         }
         regression.ifPresent(text -> message.append(text).append(System.lineSeparator()));
         return message.length() == 0 ? Optional.empty()
@@ -192,7 +196,7 @@ final class Judgement {
                     verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
                     verdict.container().watch().probe().hostShape(), verdict.container().window().fromContainerStart(),
                     verdict.checks(), verdict.fault(),
-                    keepLog ? logTail(verdict) : List.of()));
+                    keepLog ? logTail(verdict) : List.of(), verdict.overlap()));
         }
         String className = context.getRequiredTestClass().getName();
         String methodName = context.getRequiredTestMethod().getName();

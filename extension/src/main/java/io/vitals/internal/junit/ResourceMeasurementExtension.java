@@ -14,6 +14,7 @@ import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.sampling.MeasurementWindow;
+import io.vitals.internal.sampling.WindowOwner;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -120,6 +121,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         BudgetPlan plan = BudgetPlan.of(testClass, context.getTestMethod(), names);
         List<MeasuredContainer> measured = new ArrayList<>();
         List<FailFastGuard> guards = new ArrayList<>();
+        // one owner for all of this test's windows: a shared container's watch tells other tests' windows by it
+        WindowOwner owner = new WindowOwner(context.getDisplayName(), testClass.getName());
         try {
             for (WatchedField field : fields) {
                 Optional<ContainerState> container = field.container(instanceFor(context, field));
@@ -141,7 +144,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                         runtime(context));
                 MeasurementWindow window;
                 try {
-                    window = watched.watch().openWindow();
+                    window = watched.watch().openWindow(owner);
                 } catch (ContainerGoneException e) {
                     // stopped since the last test (the cgroup or init process is gone): say so as docker would
                     throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "

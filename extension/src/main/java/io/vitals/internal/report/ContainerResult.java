@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param budgets every budget checked against it, passed or not
  * @param fault an OOM kill or exit during the test, if any
  * @param logTail the last lines of its log, kept when the test failed or the container faulted
+ * @param overlap the other tests that measured the same container at the same time, whose usage these figures
+ *     include; none for a container the test had to itself
  */
 public record ContainerResult(
         String name,
@@ -31,11 +33,28 @@ public record ContainerResult(
         boolean measuredFromStart,
         List<BudgetCheck> budgets,
         Optional<ContainerFault> fault,
-        List<String> logTail) {
+        List<String> logTail,
+        Overlap overlap) {
 
     public ContainerResult {
         budgets = List.copyOf(budgets);
         logTail = List.copyOf(logTail);
+    }
+
+    /** A container result whose window was alone on the container. */
+    public ContainerResult(String name, String image, ContainerLimits limits, ResourceUsage usage,
+            String probeDescription, HostShape hostShape, boolean measuredFromStart, List<BudgetCheck> budgets,
+            Optional<ContainerFault> fault, List<String> logTail) {
+        this(name, image, limits, usage, probeDescription, hostShape, measuredFromStart, budgets, fault, logTail,
+                Overlap.none());
+    }
+
+    /**
+     * Whether these figures are this test's alone: false when another test's window on the container overlapped,
+     * and then no history, baseline or suggestion takes them.
+     */
+    public boolean isAttributable() {
+        return !overlap.isPresent();
     }
 
     /** Which cell of the exactness table applied to each figure; derived, so it cannot disagree with the usage. */

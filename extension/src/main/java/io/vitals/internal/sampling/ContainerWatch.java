@@ -37,6 +37,9 @@ public final class ContainerWatch implements AutoCloseable {
     private final Duration interval;
     private final Sampler sampler;
     private final List<MeasurementWindow> windows = new CopyOnWriteArrayList<>();
+    // guards opening and detaching windows, so that each window sees every other one open during its life; the
+    // sampler iterates the copy-on-write list above without it, so a tick never waits for a test's edge
+    private final Object openWindowsLock = new Object();
     private volatile Optional<Gone> gone = Optional.empty();
     private volatile RawReading lastReading;
     /** The last full reading: what a fast read carries its slower figures over from. */
@@ -141,10 +144,28 @@ public final class ContainerWatch implements AutoCloseable {
     private record Gone(String reason, long monotonicNanos) {
     }
 
-    /** Opens a window that starts now: before-snapshot, high-water mark reset, then the sampler's readings. */
+    /** Opens a window for no test in particular; see {@link #openWindow(WindowOwner)}. */
     public MeasurementWindow openWindow() throws ProbeException {
-        MeasurementWindow window = MeasurementWindow.open(this);
-        windows.add(window);
+        return openWindow(WindowOwner.unnamed());
+    }
+
+    /**
+     * Opens a window that starts now: before-snapshot, high-water mark reset, then the sampler's readings. Every
+     * window of another owner still open on this container, and the new one, note each other as overlapping: the
+     * container's figures in either then include what the other test did (two intervals overlap exactly when one
+     * starts while the other is open, so this one check at opening finds every overlap).
+     */
+    public MeasurementWindow openWindow(WindowOwner owner) throws ProbeException {
+        MeasurementWindow window = MeasurementWindow.open(this, owner);
+        synchronized (openWindowsLock) {
+            for (MeasurementWindow other : windows) {
+                if (other.owner() != owner) {
+                    other.overlappedBy(owner);
+                    window.overlappedBy(other.owner());
+                }
+            }
+            windows.add(window);
+        }
         return window;
     }
 
@@ -156,7 +177,9 @@ public final class ContainerWatch implements AutoCloseable {
     }
 
     void detach(MeasurementWindow window) {
-        windows.remove(window);
+        synchronized (openWindowsLock) {
+            windows.remove(window);
+        }
     }
 
     /** Reads now on the calling thread; used for snapshots at the edges of windows. */

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -26,6 +27,10 @@ public final class MeasurementWindow {
     static final int MAX_POINTS = 4096;
 
     private final ContainerWatch watch;
+    private final WindowOwner owner;
+    // the other tests whose windows on this container were open at some time during this one's; written by the
+    // watch (under its lock) when a window opens, so never under this window's lock, and read after closing
+    private final CopyOnWriteArrayList<WindowOwner> overlappedWith = new CopyOnWriteArrayList<>();
     private final RawReading start;
     private final boolean highWaterMarkReset;
     private final boolean fromContainerStart;
@@ -41,21 +46,40 @@ public final class MeasurementWindow {
     private record Mark(String name, RawReading reading) {
     }
 
-    private MeasurementWindow(ContainerWatch watch, RawReading start, boolean highWaterMarkReset,
+    private MeasurementWindow(ContainerWatch watch, WindowOwner owner, RawReading start, boolean highWaterMarkReset,
             boolean fromContainerStart) {
         this.watch = watch;
+        this.owner = owner;
         this.start = start;
         this.highWaterMarkReset = highWaterMarkReset;
         this.fromContainerStart = fromContainerStart;
         this.recorder = new TimelineRecorder(start, MAX_POINTS);
     }
 
-    static MeasurementWindow open(ContainerWatch watch) throws ProbeException {
+    static MeasurementWindow open(ContainerWatch watch, WindowOwner owner) throws ProbeException {
         // reset first, then read: the start reading's usage is the mark's starting point
         boolean reset = watch.probe().resetHighWaterMark();
         // without a reset, the lifetime mark is still exact for a window that covers the container's whole life
         boolean lifetime = watch.claimLifetimeMark();
-        return new MeasurementWindow(watch, watch.readNow(), reset || lifetime, lifetime);
+        return new MeasurementWindow(watch, owner, watch.readNow(), reset || lifetime, lifetime);
+    }
+
+    /** The test this window measures for. */
+    public WindowOwner owner() {
+        return owner;
+    }
+
+    void overlappedBy(WindowOwner other) {
+        overlappedWith.addIfAbsent(other);
+    }
+
+    /**
+     * The other tests whose windows on this container were open at any time while this one was, in the order they
+     * were found; empty for a window alone on its container (a per-test container, or tests run one at a time).
+     * Final once the window is closed.
+     */
+    public List<WindowOwner> overlappedWith() {
+        return List.copyOf(overlappedWith);
     }
 
     /**

@@ -63,6 +63,23 @@ public final class ReportFixtures {
                 result.startedAt(), result.duration(), List.of(without));
     }
 
+    /**
+     * {@code result} as if the window of its first container, a shared one, had overlapped those of {@code others}
+     * (display names of tests of the same class): its figures then include theirs.
+     */
+    public static TestResult overlapped(TestResult result, String... others) {
+        ContainerResult c = result.containers().get(0);
+        List<Overlap.OverlappedTest> tests = new ArrayList<>();
+        for (String other : others) {
+            tests.add(new Overlap.OverlappedTest(other, result.className()));
+        }
+        ContainerResult marked = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
+                c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail(), new Overlap(tests));
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
+                List.of(marked));
+    }
+
     /** A failed test whose container was OOM-killed at 8.2 s, with a breached peakMemory budget. */
     public static TestResult oomKilled(String className, String method) {
         ContainerResult tf = container("tf", 1.0, true, true);

@@ -62,7 +62,8 @@ public final class Baseline {
 
     /**
      * This baseline with each result's figures appended and every history trimmed to its last {@code runs}
-     * values. Tests this run did not execute are kept as they are, so running a subset never erases the rest.
+     * values. Tests this run did not execute are kept as they are, so running a subset never erases the rest; so
+     * are the figures of a container whose window overlapped another test's ({@link ContainerResult#isAttributable}).
      */
     public Baseline withRun(Collection<TestResult> results, int runs) {
         Map<String, Map<String, Map<Metric, List<Double>>>> next = new TreeMap<>();
@@ -75,8 +76,17 @@ public final class Baseline {
             if (!result.isMeasured()) {
                 continue; // failed before any container was measured, or skipped: its old entry stays as it was
             }
+            if (result.containers().stream().noneMatch(ContainerResult::isAttributable)) {
+                continue; // every figure also holds another test's usage: the old entry stays as it was
+            }
             Map<String, Map<Metric, List<Double>>> containers = new TreeMap<>();
             for (ContainerResult container : result.containers()) {
+                if (!container.isAttributable()) {
+                    // overlapped with another test's window: its figures are not this test's, the stored ones stay
+                    container(ReportNames.testKey(result), container.name())
+                            .ifPresent(stored -> containers.put(container.name(), stored));
+                    continue;
+                }
                 Map<Metric, List<Double>> metrics = new EnumMap<>(Metric.class);
                 for (Metric metric : Metric.compared()) {
                     List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),

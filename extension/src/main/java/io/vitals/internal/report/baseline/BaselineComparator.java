@@ -61,6 +61,9 @@ public final class BaselineComparator {
         List<BaselineFinding> findings = new ArrayList<>();
         int runs = Integer.MAX_VALUE;
         for (ContainerResult container : result.containers()) {
+            if (!container.isAttributable()) {
+                continue; // its figures include another test's usage: no regression or improvement of this one
+            }
             Optional<Map<Metric, List<Double>>> stored = baseline.container(key, container.name());
             if (stored.isEmpty()) {
                 newContainers.add(container.name());

@@ -43,6 +43,9 @@ public final class ConsoleTable {
     /** The headers when every figure is shown. */
     static final List<String> HEADERS = headers(OWN_COLUMNS);
 
+    /** After a container's name: its window overlapped another test's; a line under the table names them. */
+    static final String OVERLAP_MARK = "*";
+
     private static final int MIN_WIDTH = 10;
     private static final int PADDING = 3;
     // the last column is not padded, but a stack of wrapped lines would bury the table
@@ -88,7 +91,23 @@ public final class ConsoleTable {
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }
+        overlapNotes(results, out);
         return out.toString();
+    }
+
+    /**
+     * Under the table, a line for every container marked {@value #OVERLAP_MARK}: which other tests measured it at
+     * the same time, so that its figures include their usage.
+     */
+    private static void overlapNotes(List<TestResult> results, StringBuilder out) {
+        for (TestResult result : results) {
+            for (ContainerResult container : result.containers()) {
+                if (container.overlap().isPresent()) {
+                    out.append(OVERLAP_MARK).append(' ').append(oneLine(ReportNames.label(result))).append(": ")
+                            .append(oneLine(container.overlap().sentence(container.name()))).append('\n');
+                }
+            }
+        }
     }
 
     private static List<String> row(TestResult result, ContainerResult container, List<Metric> ownColumns) {
@@ -99,7 +118,7 @@ public final class ConsoleTable {
                 .map(l -> Percentage.of(100.0 * usage.toBytes() / l.toBytes()).toDockerString()).orElse("--");
         List<String> row = new ArrayList<>(List.of(
                 oneLine(ReportNames.label(result)),
-                oneLine(container.name()),
+                oneLine(container.name()) + (container.overlap().isPresent() ? " " + OVERLAP_MARK : ""),
                 docker(Metric.AVERAGE_CPU, u),
                 usage.toDockerBinaryString() + " / " + limit,
                 memPercent,

@@ -19,11 +19,18 @@ public final class Measurements {
 
     private final Map<HistoryKey, List<Double>> values = new TreeMap<>();
 
-    /** Every figure of {@code result}: each metric of each container, for the whole test and for each phase. */
+    /**
+     * Every figure of {@code result}: each metric of each container, for the whole test and for each phase. A
+     * container whose window overlapped another test's has none: its figures include that test's usage, so they
+     * are neither kept, compared nor made into a suggested budget.
+     */
     public static Map<HistoryKey, Double> of(TestResult result) {
         String test = TestIdentity.of(result).key();
         Map<HistoryKey, Double> figures = new TreeMap<>();
         for (ContainerResult container : result.containers()) {
+            if (!container.isAttributable()) {
+                continue;
+            }
             add(figures, test, container.name(), "", container.usage());
             for (ResourceUsage.Phase phase : container.usage().phases()) {
                 add(figures, test, container.name(), phase.name(), phase.usage());

@@ -17,7 +17,7 @@ final class HtmlAssets {
             "code{background:var(--alt);padding:0 4px;border-radius:4px}",
             ".attention{border:1px solid var(--line);border-left:4px solid var(--bad);padding:4px 12px;",
             "border-radius:6px;background:#fff8f8}.attention ul{margin:6px 0;padding-left:18px;max-height:240px;overflow:auto}",
-            "li.bad,p.bad,.bad b{color:var(--bad)}li.good{color:var(--good)}li.warn{color:var(--warn)}",
+            "li.bad,p.bad,.bad b{color:var(--bad)}li.good{color:var(--good)}li.warn,p.overlap{color:var(--warn)}",
             "table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}",
             "th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}",
             "th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}",

@@ -107,6 +107,10 @@ public final class HtmlReport {
                                 + " before any container was measured: " + link + reason + "</li>");
             }
             for (ContainerResult c : entry.result().containers()) {
+                if (c.overlap().isPresent()) {
+                    items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
+                            + Html.escape(c.overlap().sentence(c.name())) + "</li>");
+                }
                 for (BudgetCheck b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
@@ -188,7 +192,9 @@ public final class HtmlReport {
             out.append("<tr>");
             cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
                     + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
-            cell(out, c.name(), Html.escape(c.name()));
+            cell(out, c.name(), Html.escape(c.name()) + (c.overlap().isPresent()
+                    ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
+                            + "\">overlapped</span>" : ""));
             for (Metric metric : Metric.all()) {
                 double value = metric.read(u);
                 // an unknown figure sorts below every known one

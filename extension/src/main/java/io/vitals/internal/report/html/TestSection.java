@@ -47,6 +47,10 @@ final class TestSection {
                 .append(", every ").append(u.timeline().samplingInterval().toMillis()).append(" ms, ")
                 .append(u.timeline().samples()).append(" samples</p>");
         hostShape(c, out);
+        if (c.overlap().isPresent()) {
+            out.append("<p class=\"overlap\"><b>Overlapped:</b> ").append(Html.escape(c.overlap().sentence(c.name())))
+                    .append(". These figures are left out of the history, the baseline and the suggested budgets.</p>");
+        }
         if (!c.budgets().isEmpty()) {
             out.append("<table class=\"budgets\"><tr><th>Budget</th><th>Limit</th><th>Actual</th><th>Margin</th>")
                     .append("<th>Method</th><th></th></tr>");

@@ -132,6 +132,7 @@ public final class RunIndexWriter {
             json.writeNumberField("oomKills", u.oomKills());
             json.writeNumberField("budgets", c.budgets().size());
             json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());
+            OverlapJson.write(json, c.overlap());
             json.writeEndObject();
         }
         json.writeEndArray();

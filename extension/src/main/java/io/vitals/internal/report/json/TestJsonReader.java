@@ -116,7 +116,7 @@ public final class TestJsonReader {
         }
         return new ContainerResult(name, image, limits, usage, c.get("probeDescription").asText(),
                 ExactnessJson.readShape(c.get("hostShape")), ExactnessJson.readMeasuredFromStart(c.get("exactness")),
-                budgets, fault, logTail);
+                budgets, fault, logTail, OverlapJson.read(c));
     }
 
     private static ResourceUsage usage(JsonNode u, String name, String image, ProbeKind probe,

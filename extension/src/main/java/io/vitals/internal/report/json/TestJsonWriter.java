@@ -148,6 +148,7 @@ public final class TestJsonWriter {
             json.writeString(line);
         }
         json.writeEndArray();
+        OverlapJson.write(json, container.overlap());
         json.writeEndObject();
     }
 

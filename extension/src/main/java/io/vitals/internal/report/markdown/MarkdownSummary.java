@@ -27,6 +27,14 @@ import java.util.stream.Collectors;
  */
 public final class MarkdownSummary {
 
+    /** After a container's name in a table: its window overlapped another test's (see {@link #OVERLAP_LEGEND}). */
+    static final String OVERLAP_MARK = "†";
+
+    /** Under a table with a marked row: what the mark means. */
+    static final String OVERLAP_LEGEND = OVERLAP_MARK + " Overlapped: another test measured this shared container at "
+            + "the same time, so the row's figures include its usage; they are left out of the history, the baseline "
+            + "and the suggested budgets. \"Needs attention\" names the tests.";
+
     /** The header when every figure is shown. */
     static final String TABLE_HEADER = header(Metric.all());
 
@@ -71,6 +79,10 @@ public final class MarkdownSummary {
                 }
             }
             out.append('\n');
+            if (entries.stream().anyMatch(e -> e.result().containers().stream().anyMatch(c -> c.overlap()
+                    .isPresent()))) {
+                out.append(OVERLAP_LEGEND).append("\n\n");
+            }
         });
         return out.toString();
     }
@@ -120,6 +132,12 @@ public final class MarkdownSummary {
                         items.add("- :warning: **Not measurable here** " + test + " `" + code(c.name()) + "`: "
                                 + cell(b.note().orElse(b.attribute())));
                     }
+                }
+            }
+            for (ContainerResult c : entry.result().containers()) {
+                if (c.overlap().isPresent()) {
+                    items.add("- :twisted_rightwards_arrows: **Overlapped** " + test + " `" + code(c.name()) + "` "
+                            + OVERLAP_MARK + ": " + cell(c.overlap().sentence(c.name())));
                 }
             }
             entry.verdict().regressions().forEach(f -> items.add("- :chart_with_upwards_trend: **Regression** " + test
@@ -190,7 +208,7 @@ public final class MarkdownSummary {
                     ? c.budgets().size() + " passed in it" : breaches + " of " + c.budgets().size() + " breached"));
         }
         out.append("| ").append(cell(ReportNames.label(result)))
-                .append(" | ").append(cell(c.name()))
+                .append(" | ").append(cell(c.name())).append(c.overlap().isPresent() ? " " + OVERLAP_MARK : "")
                 .append(" | ").append(outcome(result));
         for (Metric metric : shown) {
             out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst()

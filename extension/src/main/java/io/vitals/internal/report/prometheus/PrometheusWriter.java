@@ -78,6 +78,11 @@ public final class PrometheusWriter {
                     new Family("vitals_container_pressure_stall_seconds_total", "counter",
                             "Time tasks were stalled on a resource (PSI), by resource and scope (some or full).",
                             PrometheusWriter::pressure),
+                    // only overlapped containers have a sample: a run of tests one at a time writes what it did
+                    new Family("vitals_container_overlapped_tests", "gauge",
+                            "Other tests whose measurement of this shared container overlapped this test's: its "
+                                    + "figures include their usage.",
+                            PrometheusWriter::overlapped),
                     new Family("vitals_budget_breached", "gauge", "1 if the budget was breached, else 0.",
                             PrometheusWriter::budgets),
                     new Family("vitals_baseline_regressed", "gauge",
@@ -130,6 +135,14 @@ public final class PrometheusWriter {
                 value.apply(c.usage()).ifPresent(v -> out.add(new Sample(containerLabels(entry.result(), c), v)));
             }
         });
+    }
+
+    private static void overlapped(RunReport.Entry entry, List<Sample> out) {
+        for (ContainerResult c : entry.result().containers()) {
+            if (c.overlap().isPresent()) {
+                out.add(new Sample(containerLabels(entry.result(), c), c.overlap().tests().size()));
+            }
+        }
     }
 
     private static void pressure(RunReport.Entry entry, List<Sample> out) {

@@ -1,0 +1,47 @@
+package io.vitals.internal.report.json;
+
+import io.vitals.internal.report.Overlap;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A container's {@code "overlappedWith"}: the other tests whose windows on it were open during this test's, each
+ * as {@code {"displayName": ..., "className": ...}}; an empty array when the figures are the test's alone. Written
+ * into the per-test JSON and the run index alike.
+ */
+final class OverlapJson {
+
+    static final String FIELD = "overlappedWith";
+
+    private OverlapJson() {
+    }
+
+    static void write(JsonGenerator json, Overlap overlap) throws IOException {
+        json.writeArrayFieldStart(FIELD);
+        for (Overlap.OverlappedTest test : overlap.tests()) {
+            json.writeStartObject();
+            json.writeStringField("displayName", test.displayName());
+            json.writeStringField("className", test.className());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    /** The overlap of a container object; none where the field is absent (a document written before it existed). */
+    static Overlap read(JsonNode container) {
+        JsonNode array = container.get(FIELD);
+        if (array == null || array.isNull()) {
+            return Overlap.none();
+        }
+        List<Overlap.OverlappedTest> tests = new ArrayList<>();
+        for (JsonNode test : array) {
+            tests.add(new Overlap.OverlappedTest(test.get("displayName").asText(), test.get("className").asText()));
+        }
+        return new Overlap(tests);
+    }
+}
