@@ -7,6 +7,10 @@ import org.junit.jupiter.api.Test;
 import org.testcontainers.junit.jupiter.Container;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
+/**
+ * One of four classes alike on purpose: forks and parallel execution share a suite out by class, so the fixture needs
+ * several classes with a container each to spread over four forks.
+ */
 @MeasureResources
 @Testcontainers
 class AlphaCheck {

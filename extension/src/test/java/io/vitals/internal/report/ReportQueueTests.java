@@ -61,8 +61,14 @@ class ReportQueueTests {
         queue.finish();
         assertThat(queue.awaitFinished(Duration.ofSeconds(30))).as("finished without the hour's delay").isTrue();
         assertThat(ran).containsExactly(1, 2);
-        assertThat(Thread.getAllStackTraces().keySet()).as("no writer thread left behind")
-                .noneMatch(t -> t.getName().equals("test-writer-to-finish") && t.isAlive());
+        // the pool is terminated once its worker has left its loop; the thread itself ends a moment later, so it is
+        // given a bounded while to end rather than asserted dead at once (which failed 1 of 6 full unit runs)
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().equals("test-writer-to-finish")) {
+                thread.join(5_000);
+                assertThat(thread.isAlive()).as("writer thread left behind").isFalse();
+            }
+        }
     }
 
     @Test
