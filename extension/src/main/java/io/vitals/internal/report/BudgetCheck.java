@@ -45,7 +45,16 @@ public record BudgetCheck(
             return attribute + " " + actual + " (budget " + limit + ")";
         }
         // a check read back from an older report may name a figure this version no longer has: a ceiling then
-        Direction direction = Metric.byAttribute(attribute).map(Metric::direction).orElse(Direction.CEILING);
+        Direction direction = metric().map(Metric::direction).orElse(Direction.CEILING);
         return attribute + " " + actual + " " + direction.breachSymbol() + " " + limit;
+    }
+
+    /**
+     * The figure this budget is on. A phase's budget is keyed {@code memoryHeadroom[train]}: the phase in brackets
+     * names where the figure was taken, not another figure.
+     */
+    public Optional<Metric> metric() {
+        int phase = attribute.indexOf('[');
+        return Metric.byAttribute(phase < 0 || !attribute.endsWith("]") ? attribute : attribute.substring(0, phase));
     }
 }

@@ -30,6 +30,6 @@ public final class ShownFigures {
 
     private static boolean has(Metric metric, ContainerResult container) {
         return !Double.isNaN(metric.read(container.usage()))
-                || container.budgets().stream().anyMatch(b -> Metric.byAttribute(b.attribute()).filter(metric::equals).isPresent());
+                || container.budgets().stream().anyMatch(b -> b.metric().filter(metric::equals).isPresent());
     }
 }
