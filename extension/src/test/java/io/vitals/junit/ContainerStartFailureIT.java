@@ -7,9 +7,13 @@ import io.vitals.ResourceBudget;
 import io.vitals.testing.StressContainer;
 
 import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,6 +67,21 @@ class ContainerStartFailureIT {
                 + "yourself");
     }
 
+    @Test
+    @DisplayName("a container that dies while starting, 20 times: 20 of 20 fail, and each is in the reports as "
+            + "failed with Testcontainers' reason")
+    void diesWhileStartingTwentyTimes() throws Exception {
+        EngineExecutionResults results = VitalsTestKit.run(reports, DiesWhileStartingEachTime.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(20).failed(20).succeeded(0));
+        JsonNode index = new ObjectMapper().readTree(reports.resolve("vitals.json").toFile());
+        assertThat(index.get("testCount").asInt()).isEqualTo(20);
+        index.get("tests").forEach(test -> {
+            assertThat(test.get("outcome").asText()).isEqualTo("FAILED");
+            assertThat(test.path("failureMessage").asText()).contains("Container startup failed");
+        });
+    }
+
     /**
      * What Vitals added. Whether Testcontainers itself notices the exit depends on timing: its start-up check
      * passes a container it still saw running right after starting it, and then the first test finds it gone.
@@ -107,6 +126,19 @@ class ContainerStartFailureIT {
         static final StressContainer dies = new StressContainer().withCommand("sh", "-c", "exit 7");
 
         @Test
+        void test() {
+        }
+    }
+
+    /** A container of its own for each repetition (an instance field), whose command ends before it is up. */
+    @MeasureResources
+    static class DiesWhileStartingEachTime {
+
+        @Container
+        final StressContainer dies = new StressContainer().withCommand("sh", "-c", "exit 5")
+                .withStartupCheckStrategy(new OneShotStartupCheckStrategy());
+
+        @RepeatedTest(20)
         void test() {
         }
     }
