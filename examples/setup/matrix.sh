@@ -72,6 +72,66 @@ for config in "${configs[@]}"; do
   fi
   rm -f "$log"
 done
+# A fork killed (SIGKILL) once it has finished a class: the build fails (Surefire says the fork crashed), and every
+# file the run leaves parses, the history holding one run; the tests the killed fork finished stay in the index
+name="a fork killed mid-run"
+if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
+  rm -rf "$fixture/target"
+  start="$(vitals_now)"
+  log="$(mktemp)"
+  (cd "$fixture" && exec mvn "${mvn_args[@]}" verify "-Dmatrix.surefire=$everything" -DforkCount=2 -DreuseForks=true \
+    -Dvitals.requireDocker=true -Dvitals.console=off "-Dvitals.history=$fixture/target/history.jsonl" \
+    -Dvitals.history.update=true) >"$log" 2>&1 &
+  build=$!
+  killed=""
+  for _ in $(seq 1 240); do
+    if find "$fixture/target/vitals/.vitals-run" -name 'part-*.part' -size +0 2>/dev/null | grep -q .; then
+      # the fork's own JVM, not the /bin/sh -c that started it
+      killed="$(pgrep -f "^[^ ]*java -jar $fixture/target/surefire/surefirebooter" | head -n 1 || true)"
+      [[ -n "$killed" ]] && kill -9 "$killed"
+      break
+    fi
+    sleep 0.5
+  done
+  build_status=0
+  wait "$build" || build_status=$?
+  verdict="$(python3 - "$fixture/target/vitals" <<'PY'
+import glob, json, os, sys
+reports = sys.argv[1]
+problems, runs = [], set()
+for path in glob.glob(os.path.join(reports, "**", "*.json"), recursive=True):
+    try:
+        json.load(open(path, encoding="utf-8"))
+    except ValueError as e:
+        problems.append(f"{path}: {e}")
+history = os.path.join(reports, "vitals-history.jsonl")
+if os.path.exists(history):
+    for n, line in enumerate(open(history, encoding="utf-8"), 1):
+        try:
+            row = json.loads(line)
+            runs.update(r["id"] for r in row.get("runs", []))
+        except ValueError as e:
+            problems.append(f"{history} line {n}: {e}")
+if len(runs) > 1:
+    problems.append(f"the history holds {len(runs)} runs")
+if glob.glob(os.path.join(reports, "**", "*.tmp"), recursive=True):
+    problems.append("temporary files left")
+tests = json.load(open(os.path.join(reports, "vitals.json")))["testCount"] if os.path.exists(os.path.join(reports, "vitals.json")) else 0
+print(("ok" if not problems and tests > 0 else "MISMATCH (" + "; ".join(problems or ["no test listed"]) + ")"), tests)
+PY
+)"
+  if [[ -z "$killed" ]]; then
+    rows+=("$name: MISMATCH (no fork was found to kill)")
+  elif [[ $build_status -eq 0 ]]; then
+    rows+=("$name: MISMATCH (the build passed although fork $killed was killed)")
+  else
+    rows+=("$(printf '%-40s killed fork %s; every file parses, index lists %s tests  %s' "$name" "$killed" \
+      "${verdict##* }" "${verdict% *}")")
+  fi
+  rm -f "$log"
+  vitals_took "matrix: $name" "$start"
+fi
+
 # The console launcher, as a plain JVM outside any build tool runs it
 name="console launcher"
 if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
