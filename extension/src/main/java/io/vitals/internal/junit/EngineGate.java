@@ -3,6 +3,7 @@ package io.vitals.internal.junit;
 import io.vitals.MeasureResources;
 
 import java.io.PrintStream;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 
@@ -20,11 +21,15 @@ final class EngineGate {
         this.console = console;
     }
 
-    ConditionEvaluationResult condition(String className, DockerAvailability docker, boolean requireDocker) {
+    /**
+     * @param requireDocker asked only when no engine answers: a class's settings are read (and a bad one reported)
+     *     by its {@code beforeAll}, not by a condition, whose failure JUnit would wrap
+     */
+    ConditionEvaluationResult condition(String className, DockerAvailability docker, BooleanSupplier requireDocker) {
         if (docker.unavailableReason().isEmpty()) {
             return ConditionEvaluationResult.enabled("a Docker engine is available");
         }
-        if (requireDocker || docker.failsAlways()) {
+        if (docker.failsAlways() || requireDocker.getAsBoolean()) {
             return ConditionEvaluationResult.enabled("Docker is required; the class will fail");
         }
         String why = skipReason(docker.unavailableReason().get());

@@ -83,7 +83,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             return ConditionEvaluationResult.enabled("decided for the class");
         }
         ConditionEvaluationResult result = new EngineGate(System.err).condition(context.getDisplayName(),
-                runtime(context).docker(), settings(context).requireDocker());
+                runtime(context).docker(), () -> requiresDocker(context));
         if (result.isDisabled()) {
             // no callback of ours runs for a disabled class: its tests go into the reports here, as skipped
             ClassReport report = classReport(context);
@@ -92,6 +92,15 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             report.finish();
         }
         return result;
+    }
+
+    /** {@code vitals.requireDocker}; true when the settings are bad, which {@code beforeAll} then reports. */
+    private static boolean requiresDocker(ExtensionContext context) {
+        try {
+            return settings(context).requireDocker();
+        } catch (ExtensionConfigurationException e) {
+            return true;
+        }
     }
 
     @Override
