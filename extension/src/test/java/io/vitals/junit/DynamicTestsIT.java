@@ -91,6 +91,19 @@ class DynamicTestsIT {
         assertThat(tests.get("idles").at("/containers/0/peakMemoryBytes").asLong()).isLessThan(100L << 20);
     }
 
+    @Test
+    @DisplayName("an instance container (started for the factory's instance) is measured in each dynamic test")
+    void instanceContainerIsMeasuredPerDynamicTest() throws IOException {
+        EngineExecutionResults results = VitalsTestKit.run(reports, InstanceContainerTestCases.class);
+
+        VitalsTestKit.assertAllSucceeded(results, 2);
+        Map<String, JsonNode> tests = byDisplayName(reports);
+        assertThat(tests).containsOnlyKeys("idles", "burns");
+        assertThat(tests.get("idles").at("/containers/0/name").asText()).isEqualTo("own");
+        assertThat(tests.get("idles").at("/containers/0/cpuSeconds").asDouble())
+                .isLessThan(tests.get("burns").at("/containers/0/cpuSeconds").asDouble());
+    }
+
     /** vitals.json's entries by display name; fails on two with the same name. */
     private static Map<String, JsonNode> byDisplayName(Path reports) throws IOException {
         JsonNode index = MAPPER.readTree(reports.resolve("vitals.json").toFile());
@@ -118,6 +131,19 @@ class DynamicTestsIT {
         private static void burn(int ops) throws Exception {
             // a fixed amount of work (about 2,900 int64 ops per CPU second here), not a fixed time
             stress.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops " + ops + " --quiet");
+        }
+    }
+
+    @MeasureResources
+    static class InstanceContainerTestCases {
+
+        @Container
+        final StressContainer own = new StressContainer();
+
+        @TestFactory
+        Stream<DynamicTest> work() {
+            return Stream.of(dynamicTest("idles", () -> own.sh("sleep 0.3")),
+                    dynamicTest("burns", () -> own.sh("stress-ng --cpu 1 --cpu-method int64 --cpu-ops 2900 --quiet")));
         }
     }
 
