@@ -180,7 +180,11 @@ final class Judgement {
 
     /** The result for the reports, with the outcome as the test will end. */
     synchronized TestResult result(ExtensionContext context, Optional<String> regression) {
-        Optional<Throwable> thrown = context.getExecutionException();
+        return result(TestIdentity.of(context), context.getExecutionException(), regression);
+    }
+
+    /** The result for the reports of the test {@code test}, which threw {@code thrown}. */
+    synchronized TestResult result(TestIdentity test, Optional<Throwable> thrown, Optional<String> regression) {
         boolean failsHere = faultError().filter(e -> !faultReported).isPresent()
                 || budgetError(regression).isPresent();
         TestResult.Outcome outcome = thrown.filter(TestAbortedException.class::isInstance).isPresent()
@@ -198,12 +202,9 @@ final class Judgement {
                     verdict.checks(), verdict.fault(),
                     keepLog ? logTail(verdict) : List.of(), verdict.overlap()));
         }
-        String className = context.getRequiredTestClass().getName();
-        String methodName = context.getRequiredTestMethod().getName();
-        Optional<String> parameters = isInvocation(context) ? Optional.of(context.getDisplayName())
-                : Optional.empty();
-        return new TestResult(context.getUniqueId(), className, methodName, context.getDisplayName(), parameters,
-                outcome, failure, startedAt, Duration.between(startedAt, Instant.now()), containers);
+        return new TestResult(test.uniqueId(), test.className(), test.methodName(), test.displayName(),
+                test.parameters(), outcome, failure, startedAt, Duration.between(startedAt, Instant.now()),
+                containers);
     }
 
     /** A parameterized or repeated test's invocation: its parent is the template, not the class. */

@@ -25,15 +25,18 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
@@ -53,6 +56,10 @@ import org.testcontainers.containers.ContainerState;
  * it must be. If the test method throws, the exception handler does the judging first, so that an OOM kill is
  * what the failure says even when the test's own exception was only its consequence.
  *
+ * <p>A {@code @TestFactory} method only builds its dynamic tests: it gets no window and no entry of its own (Surefire's
+ * XML has none for it either). Each dynamic test is measured, judged and reported on its own, around its invocation
+ * ({@link #interceptDynamicTest}), with the settings, budgets and containers of its factory's method and class.
+ *
  * <p>Every test JUnit reports is in the reports, also one that never got a measurement: the test watcher hands over
  * a test that failed or was aborted before its window opened, or was disabled; {@code afterAll} one entry for a
  * class whose setup or teardown failed (an invalid budget, a container that did not start); the execution condition
@@ -61,7 +68,7 @@ import org.testcontainers.containers.ContainerState;
 @API(status = INTERNAL, since = "0.1")
 public final class ResourceMeasurementExtension implements ExecutionCondition, BeforeAllCallback,
         BeforeTestExecutionCallback, TestExecutionExceptionHandler, AfterTestExecutionCallback, AfterAllCallback,
-        TestWatcher, ParameterResolver {
+        TestWatcher, ParameterResolver, InvocationInterceptor {
 
     private static final Logger LOG = Logger.getLogger(ResourceMeasurementExtension.class.getName());
     private static final ExtensionContext.Namespace NAMESPACE =
@@ -79,7 +86,8 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        if (context.getTestMethod().isPresent()) {
+        // a test method, or a dynamic test (whose context names neither class nor method)
+        if (context.getTestMethod().isPresent() || context.getTestClass().isEmpty()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
         ConditionEvaluationResult result = new EngineGate(System.err).condition(context.getDisplayName(),
@@ -122,35 +130,54 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
 
     @Override
     public void beforeTestExecution(ExtensionContext context) throws Exception {
-        Settings settings = settings(context);
-        classReport(context); // before any watch enters the class store, so that it closes after them
-        Class<?> testClass = context.getRequiredTestClass();
+        if (isFactory(context)) {
+            return; // its dynamic tests are measured one by one, see interceptDynamicTest
+        }
+        Opened opened = openWindows(context, context);
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        store.put(MEASUREMENT_KEY, opened.measurement());
+        store.put(JUDGEMENT_KEY, opened.judgement());
+    }
+
+    /** A test's windows, open, and the judgement that will read them. */
+    private record Opened(TestMeasurement measurement, Judgement judgement) {
+    }
+
+    /**
+     * Opens the windows of a test. {@code test} has its class, method and instances (a dynamic test's factory);
+     * {@code own} is the test's own context, whose name the windows and messages carry.
+     */
+    private static Opened openWindows(ExtensionContext test, ExtensionContext own) throws Exception {
+        Settings settings = settings(test);
+        classReport(test); // before any watch enters the class store, so that it closes after them
+        Class<?> testClass = test.getRequiredTestClass();
+        String testName = own.getDisplayName();
         List<WatchedField> fields = WatchedField.of(testClass);
         List<String> names = fields.stream().map(WatchedField::name).toList();
-        BudgetPlan plan = BudgetPlan.of(testClass, context.getTestMethod(), names);
+        BudgetPlan plan = BudgetPlan.of(testClass, test.getTestMethod(), names);
         List<MeasuredContainer> measured = new ArrayList<>();
         List<FailFastGuard> guards = new ArrayList<>();
         // one owner for all of this test's windows: a shared container's watch tells other tests' windows by it
-        WindowOwner owner = new WindowOwner(context.getDisplayName(), testClass.getName());
+        WindowOwner owner = new WindowOwner(testName, testClass.getName());
         try {
             for (WatchedField field : fields) {
-                Optional<ContainerState> container = field.container(instanceFor(context, field));
-                ContainerWatches watches = watchesFor(context, field);
+                Optional<ContainerState> container = field.container(instanceFor(test, field));
+                ContainerWatches watches = watchesFor(test, own, field);
                 if (container.isEmpty() || container.get().getContainerId() == null
                         || !isRunning(watches, container.get())) {
                     if (AnnotationSupport.isAnnotated(field.field(), Measured.class)) {
                         LOG.warning(() -> "@Measured field '" + field.name() + "' of " + testClass.getSimpleName()
-                                + " holds no running container when " + context.getDisplayName()
+                                + " holds no running container when " + testName
                                 + " starts; it is not measured");
                         continue;
                     }
                     throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
                             + testClass.getSimpleName() + " holds no running container when "
-                            + context.getDisplayName() + " starts"
+                            + testName + " starts"
                             + ContainerStartFailure.notRunningHint(testClass, field, container));
                 }
                 ContainerWatches.Watched watched = watches.watch(field.name(), container.get(), settings,
-                        runtime(context));
+                        runtime(test));
                 MeasurementWindow window;
                 try {
                     window = watched.watch().openWindow(owner);
@@ -158,12 +185,12 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                     // stopped since the last test (the cgroup or init process is gone): say so as docker would
                     throw new ExtensionConfigurationException("Container field '" + field.name() + "' of "
                             + testClass.getSimpleName() + " holds no running container when "
-                            + context.getDisplayName() + " starts (" + e.getMessage() + ")");
+                            + testName + " starts (" + e.getMessage() + ")");
                 }
-                MemoryGuard memoryGuard = new MemoryGuard(field.name(), context.getDisplayName(), window,
+                MemoryGuard memoryGuard = new MemoryGuard(field.name(), testName, window,
                         settings.memoryWarning());
                 List<Limit> failFast = plan.failFastLimits(field.name());
-                EngineHeartbeat engine = runtime(context).engine();
+                EngineHeartbeat engine = runtime(test).engine();
                 if (failFast.isEmpty()) {
                     window.onReading(memoryGuard.andThen(engine));
                 } else {
@@ -176,13 +203,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             }
         } catch (ProbeException e) {
             measured.forEach(m -> m.window().close());
-            throw new IllegalStateException("Cannot measure the containers of " + context.getDisplayName() + ": "
+            throw new IllegalStateException("Cannot measure the containers of " + testName + ": "
                     + e.getMessage(), e);
         }
-        ExtensionContext.Store store = context.getStore(NAMESPACE);
-        store.put(MEASUREMENT_KEY, new TestMeasurement(measured));
-        store.put(JUDGEMENT_KEY, new Judgement(plan, settings.strict(), Instant.now(), guards,
-                runtime(context).engine()));
+        return new Opened(new TestMeasurement(measured), new Judgement(plan, settings.strict(), Instant.now(), guards,
+                runtime(test).engine()));
     }
 
     /**
@@ -205,12 +230,20 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
             throw throwable;
         }
         Judgement judgement = context.getStore(NAMESPACE).get(JUDGEMENT_KEY, Judgement.class);
-        judgement.judge(measurement.get(), Optional.of(throwable));
+        throw failureOf(judgement, measurement.get(), throwable);
+    }
+
+    /**
+     * What a test that threw {@code throwable} fails with: a fault wins over it, and so does the budget breach
+     * that made a fail-fast guard end the test; otherwise the throwable itself.
+     */
+    private static Throwable failureOf(Judgement judgement, TestMeasurement measurement, Throwable throwable) {
+        judgement.judge(measurement, Optional.of(throwable));
         Optional<ContainerFaultError> fault = judgement.faultError();
         if (fault.isPresent()) {
             judgement.faultReported();
             fault.get().initCause(throwable);
-            throw fault.get();
+            return fault.get();
         }
         if (judgement.endedEarly()) {
             // the InterruptedException is our doing: what the test should say is why we ended it
@@ -219,10 +252,10 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
                 judgement.budgetReported();
                 Thread.interrupted();
                 breach.get().initCause(throwable);
-                throw breach.get();
+                return breach.get();
             }
         }
-        throw throwable;
+        return throwable;
     }
 
     @Override
@@ -234,33 +267,107 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         ExtensionContext.Store store = context.getStore(NAMESPACE);
         Judgement judgement = store.get(JUDGEMENT_KEY, Judgement.class);
         try {
-            judgement.judge(measurement.get(), context.getExecutionException());
-            runtime(context).engine().address().ifPresent(engine -> runtime(context).stranded()
-                    .add(engine, judgement.strandedContainers(), context.getRequiredTestClass().getSimpleName() + " "
-                            + context.getDisplayName()));
-            if (judgement.endedEarly()) {
-                Thread.interrupted(); // the guard's interrupt must not leak into the next test on this thread
-            }
-            Reports reports = reports(context, settings(context).reportDir());
-            BaselineVerdict verdict = reports.compare(judgement.result(context, Optional.empty()));
-            Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
-            reports.testFinished(context, judgement.result(context, regression));
-            classReport(context).measured(context.getUniqueId());
-            List<Throwable> failures = new ArrayList<>();
-            judgement.faultError().filter(error -> !judgement.isFaultReported()).ifPresent(failures::add);
-            judgement.budgetError(regression).filter(error -> !judgement.isBudgetReported())
-                    .ifPresent(failures::add);
+            List<Throwable> failures = finish(context, context, TestIdentity.of(context),
+                    context.getExecutionException(), measurement.get(), judgement);
             if (!failures.isEmpty()) {
                 Throwable first = failures.get(0);
                 failures.subList(1, failures.size()).forEach(first::addSuppressed);
                 throwUnchecked(first);
             }
         } finally {
-            ContainerWatches methodWatches = store.remove(METHOD_WATCHES_KEY, ContainerWatches.class);
-            if (methodWatches != null) {
-                methodWatches.close();
-            }
+            closeMethodWatches(store);
         }
+    }
+
+    /**
+     * Judges and reports a test whose windows are open, and returns what it must still fail with (neither a fault
+     * nor a breach already thrown from the test). {@code test} and {@code own} as for {@link #openWindows}.
+     */
+    private static List<Throwable> finish(ExtensionContext test, ExtensionContext own, TestIdentity identity,
+            Optional<Throwable> thrown, TestMeasurement measurement, Judgement judgement) {
+        judgement.judge(measurement, thrown);
+        runtime(test).engine().address().ifPresent(engine -> runtime(test).stranded()
+                .add(engine, judgement.strandedContainers(), test.getRequiredTestClass().getSimpleName() + " "
+                        + own.getDisplayName()));
+        if (judgement.endedEarly()) {
+            Thread.interrupted(); // the guard's interrupt must not leak into the next test on this thread
+        }
+        Reports reports = reports(test, settings(test).reportDir());
+        BaselineVerdict verdict = reports.compare(judgement.result(identity, thrown, Optional.empty()));
+        Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
+        reports.testFinished(own, judgement.result(identity, thrown, regression));
+        classReport(test).measured(identity.uniqueId());
+        List<Throwable> failures = new ArrayList<>();
+        judgement.faultError().filter(error -> !judgement.isFaultReported()).ifPresent(failures::add);
+        judgement.budgetError(regression).filter(error -> !judgement.isBudgetReported())
+                .ifPresent(failures::add);
+        return failures;
+    }
+
+    private static void closeMethodWatches(ExtensionContext.Store store) {
+        ContainerWatches methodWatches = store.remove(METHOD_WATCHES_KEY, ContainerWatches.class);
+        if (methodWatches != null) {
+            methodWatches.close();
+        }
+    }
+
+    /**
+     * Measures one dynamic test of a {@code @TestFactory}, as the before- and after-test callbacks measure a test
+     * method: those run only around the factory method, which builds the dynamic tests. The dynamic test's context
+     * has no class, method or instance; they are its factory's. No test watcher is called for a dynamic test, so
+     * one that could not be measured is handed to the reports here.
+     */
+    @Override
+    public void interceptDynamicTest(Invocation<Void> invocation, DynamicTestInvocationContext invocationContext,
+            ExtensionContext extensionContext) throws Throwable {
+        Optional<ExtensionContext> factory = factoryOf(extensionContext);
+        if (factory.isEmpty()) {
+            invocation.proceed();
+            return;
+        }
+        ExtensionContext test = factory.get();
+        TestIdentity identity = TestIdentity.ofDynamic(extensionContext, test);
+        ExtensionContext.Store store = extensionContext.getStore(NAMESPACE);
+        try {
+            Opened opened;
+            try {
+                opened = openWindows(test, extensionContext);
+            } catch (Throwable e) {
+                classReport(test).unmeasured(UnmeasuredResults.ofTest(identity, TestResult.Outcome.FAILED,
+                        Optional.of(UnmeasuredResults.reason(e))));
+                throw e;
+            }
+            Optional<Throwable> thrown = Optional.empty();
+            try {
+                invocation.proceed();
+            } catch (Throwable e) {
+                thrown = Optional.of(failureOf(opened.judgement(), opened.measurement(), e));
+            }
+            List<Throwable> failures = finish(test, extensionContext, identity, thrown, opened.measurement(),
+                    opened.judgement());
+            // as JUnit does with an after-test callback's failure when the test failed already
+            Throwable first = thrown.orElse(failures.isEmpty() ? null : failures.get(0));
+            if (first != null) {
+                failures.stream().filter(failure -> failure != first).forEach(first::addSuppressed);
+                throw first;
+            }
+        } finally {
+            closeMethodWatches(store);
+        }
+    }
+
+    /** The dynamic test's factory: the nearest context up from it that has a method. */
+    private static Optional<ExtensionContext> factoryOf(ExtensionContext dynamic) {
+        Optional<ExtensionContext> candidate = dynamic.getParent();
+        while (candidate.isPresent() && candidate.get().getTestMethod().isEmpty()) {
+            candidate = candidate.get().getParent();
+        }
+        return candidate;
+    }
+
+    private static boolean isFactory(ExtensionContext context) {
+        return context.getTestMethod().filter(method -> AnnotationSupport.isAnnotated(method, TestFactory.class))
+                .isPresent();
     }
 
     @Override
@@ -290,6 +397,9 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
 
     @Override
     public void testSuccessful(ExtensionContext context) {
+        if (isFactory(context)) {
+            return; // its dynamic tests are the tests (Surefire's XML lists them, not the factory)
+        }
         classReport(context).unmeasured(UnmeasuredResults.ofTest(context, TestResult.Outcome.PASSED,
                 Optional.empty()));
     }
@@ -382,10 +492,11 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
 
     /**
      * The store a field's watch lives in: the class context for static fields (and for instance fields under
-     * {@code PER_CLASS} lifecycle), the test's own context for instance fields.
+     * {@code PER_CLASS} lifecycle), the test's own context for instance fields. {@code context} has the test's
+     * class and lifecycle; {@code own} is the test's own context (a dynamic test's, under its factory's).
      */
-    private static ContainerWatches watchesFor(ExtensionContext context, WatchedField field) {
-        ExtensionContext owner = context;
+    private static ContainerWatches watchesFor(ExtensionContext context, ExtensionContext own, WatchedField field) {
+        ExtensionContext owner = own;
         boolean classScoped = field.isStatic() || context.getTestInstanceLifecycle()
                 .filter(lifecycle -> lifecycle == TestInstance.Lifecycle.PER_CLASS).isPresent();
         if (classScoped) {

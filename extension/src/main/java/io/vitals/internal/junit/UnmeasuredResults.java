@@ -43,11 +43,13 @@ final class UnmeasuredResults {
 
     /** A test (or invocation) that got no measurement. */
     static TestResult ofTest(ExtensionContext context, TestResult.Outcome outcome, Optional<String> reason) {
-        Optional<String> parameters = Judgement.isInvocation(context) ? Optional.of(context.getDisplayName())
-                : Optional.empty();
-        return new TestResult(context.getUniqueId(), context.getRequiredTestClass().getName(),
-                context.getRequiredTestMethod().getName(), context.getDisplayName(), parameters, outcome, reason,
-                Instant.now(), Duration.ZERO, List.of());
+        return ofTest(TestIdentity.of(context), outcome, reason);
+    }
+
+    /** A test (or invocation, or dynamic test) that got no measurement. */
+    static TestResult ofTest(TestIdentity test, TestResult.Outcome outcome, Optional<String> reason) {
+        return new TestResult(test.uniqueId(), test.className(), test.methodName(), test.displayName(),
+                test.parameters(), outcome, reason, Instant.now(), Duration.ZERO, List.of());
     }
 
     /** The entry of a class whose setup or teardown failed. */
