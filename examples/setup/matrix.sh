@@ -120,6 +120,10 @@ tests = json.load(open(os.path.join(reports, "vitals.json")))["testCount"] if os
 print(("ok" if not problems and tests > 0 else "MISMATCH (" + "; ".join(problems or ["no test listed"]) + ")"), tests)
 PY
 )"
+  # a JVM killed with SIGKILL runs no shutdown hook: Testcontainers' reaper (Ryuk, off on this machine) would remove
+  # its containers; cleanup.sh does here, and says how many
+  left="$(bash "$here/cleanup.sh" | tail -n 1)"; left="${left:-0}"
+  vitals_log "$name: removed $left container(s) the killed fork left (what Ryuk removes where it runs)"
   if [[ -z "$killed" ]]; then
     rows+=("$name: MISMATCH (no fork was found to kill)")
   elif [[ $build_status -eq 0 ]]; then

@@ -70,19 +70,32 @@ def main():
                     history_count += sum(len(r["values"]) for r in row["runs"])
         if len(runs) != 1:
             problems.append(f"the history holds {len(runs)} runs of this one run: {sorted(runs)}")
+    # figures of tests whose windows overlapped on a shared container belong to several tests and stay out of the
+    # history by design (docs/metrics.md); so do tests measured nowhere (a failure before any container)
+    overlapped = 0
+    unmeasured = 0
+    for test in (index or {}).get("tests", []):
+        containers = test.get("containers") or []
+        if not containers:
+            unmeasured += 1
+        elif any(c.get("overlappedWith") for c in containers):
+            overlapped += 1
     total = sum(junit.values())
     if total == 0:
         problems.append("the JUnit XML lists no test")
-    for what, count in (("index", sum(indexed.values())), ("summary", summary_count), ("page", page_count),
-                        ("history", history_count)):
-        if count != total:
-            problems.append(f"{what} {count} != junit {total}")
+    for what, count, expected in (("index", sum(indexed.values()), total), ("summary", summary_count, total),
+                                  ("page", page_count, total),
+                                  ("history", history_count, total - overlapped - unmeasured)):
+        if count != expected:
+            problems.append(f"{what} {count} != {expected}" + ("" if expected == total else
+                            f" (junit {total} less {overlapped} overlapped, {unmeasured} unmeasured)"))
     for cls in sorted(set(junit) | set(indexed)):
         if junit[cls] != indexed[cls]:
             problems.append(f"{cls}: junit {junit[cls]}, index {indexed[cls]}")
     verdict = "ok" if not problems else "MISMATCH (" + "; ".join(problems) + ")"
+    history_note = f"history {history_count:>2}" + (f" (+{overlapped} overlapped)" if overlapped else "")
     print(f"{name:<40} junit {total:>2}  index {sum(indexed.values()):>2}  summary {summary_count:>2}  "
-          f"page {page_count:>2}  history {history_count:>2}  {verdict}")
+          f"page {page_count:>2}  {history_note}  {verdict}")
     return 0 if not problems else 1
 
 
