@@ -36,7 +36,7 @@ record EngineLoss(String engine, Optional<Duration> lastSeen, Duration noticedAt
         if (!missed && !containerLooksWrong && thrown.filter(EngineLoss::connectionFailure).isEmpty()) {
             return Optional.empty();
         }
-        Optional<EnginePing.Answer> answer = heartbeat.ping(EngineHeartbeat.CONFIRM_TIMEOUT_MILLIS);
+        Optional<EnginePing.Answer> answer = confirm(heartbeat);
         if (answer.isEmpty() || answer.get().ok()) {
             return Optional.empty(); // it answers (the failure was the test's own), or it cannot be asked
         }
@@ -52,6 +52,37 @@ record EngineLoss(String engine, Optional<Duration> lastSeen, Duration noticedAt
      * Whether {@code thrown} or a cause of it is a failure to reach a socket: a refused or reset connection, as
      * docker-java (and so Testcontainers) throws it, wrapped or not, when the daemon went away.
      */
+    /**
+     * Asks until the engine answers, refuses twice in a row, or has stayed silent for {@link #SILENT_LIMIT}. A slow
+     * engine is not a dead one: rootless Podman under software emulation left a 2 s ping unanswered during a large
+     * fsync and a passing test was failed as ENGINE_GONE; a killed daemon refuses the connection at once, so this
+     * costs the real case one more ping.
+     */
+    private static Optional<EnginePing.Answer> confirm(EngineHeartbeat heartbeat) {
+        long deadline = System.nanoTime() + SILENT_LIMIT.toNanos();
+        boolean refusedBefore = false;
+        while (true) {
+            Optional<EnginePing.Answer> answer = heartbeat.ping(EngineHeartbeat.CONFIRM_TIMEOUT_MILLIS);
+            if (answer.isEmpty() || answer.get().ok()) {
+                return answer;
+            }
+            boolean slow = answer.get().timedOut();
+            if (!slow && refusedBefore || System.nanoTime() - deadline > 0) {
+                return answer;
+            }
+            refusedBefore = !slow;
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return answer;
+            }
+        }
+    }
+
+    /** How long an engine may stay silent (not refusing, just not answering) before it counts as gone. */
+    static final Duration SILENT_LIMIT = Duration.ofSeconds(15);
+
     static boolean connectionFailure(Throwable thrown) {
         Set<Throwable> seen = new HashSet<>();
         for (Throwable t = thrown; t != null && seen.add(t); t = t.getCause()) {

@@ -34,6 +34,12 @@ final class EnginePing {
         static Answer no(String detail) {
             return new Answer(false, detail);
         }
+
+        /** Whether the engine was reached but did not answer in time: slow, perhaps, rather than gone. */
+        boolean timedOut() {
+            return !ok && (detail.startsWith("no answer to GET /_ping within") || detail.contains("Timeout")
+                    || detail.contains("timed out"));
+        }
     }
 
     /** True when the engine at {@code address} answered {@code OK}; empty when the address is not a plain one. */
