@@ -27,7 +27,7 @@ guest_users() {
 # accuracy suite alone. Not the others (BudgetsIT, FaultsIT, LifecycleIT, ...): under software emulation each
 # container start costs 10-80 s, and BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of
 # this host's CPUs, which an emulated CPU runs some 20-40 times slower. VITALS_V2_CLASSES (space-separated) replaces
-# the list.
+# the list; an entry may name one method, as class#method.
 classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT}"
 junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
 out="$root/target/cgroup-v2"

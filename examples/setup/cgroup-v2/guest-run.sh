@@ -19,7 +19,10 @@ docker import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.imag
 log "stress image imported"
 
 selectors=()
-while read -r cls; do [[ -n "$cls" ]] && selectors+=(--select-class "$cls"); done <"$classes_file"
+while read -r cls; do
+  # a class, or one method as class#method
+  if [[ "$cls" == *"#"* ]]; then selectors+=(--select-method "$cls"); elif [[ -n "$cls" ]]; then selectors+=(--select-class "$cls"); fi
+done <"$classes_file"
 
 # A JVM killed by a signal under software emulation (SIGSEGV in JIT-compiled JDK code, exit 134) is the emulator's
 # fault, not the tests': such a run is repeated, up to two more times, and says so. It was seen once in a Podman cell

@@ -19,11 +19,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,6 +47,8 @@ class EngineDeathIT {
     private static final Path PIDFILE = Path.of("/var/run/vitals-docker2.pid");
     private static final Duration KILL_AFTER = Duration.ofSeconds(2);
     private static final Duration RESTART_AFTER_KILL = Duration.ofSeconds(3);
+    /** How many times the engine is killed: {@code vitals.it.engineKills}, 3 by default (each costs some 25 s). */
+    private static final int KILLS = Integer.getInteger("vitals.it.engineKills", 3);
 
     @TempDir
     Path reports;
@@ -65,16 +70,21 @@ class EngineDeathIT {
         restartEngine();
     }
 
-    @RepeatedTest(3)
+    @TestFactory
     @DisplayName("killed 2 s into the test: a Vitals fault naming the engine, an ENGINE_GONE report, no container "
             + "left once it is back")
-    void engineKilledMidTest() throws Exception {
+    Stream<DynamicTest> engineKilledMidTest() {
+        return IntStream.rangeClosed(1, KILLS).mapToObj(kill -> DynamicTest.dynamicTest("kill " + kill + " of "
+                + KILLS, () -> engineKilledMidTest(Files.createDirectories(reports.resolve("kill-" + kill)))));
+    }
+
+    private void engineKilledMidTest(Path reports) throws Exception {
         String label = UUID.randomUUID().toString();
         List<String> lines = new ArrayList<>();
         List<String> errors;
         long killedAt;
         Path stderr = Files.createTempFile(reports, "child", ".err");
-        Process child = startChild(label, stderr);
+        Process child = startChild(reports, label, stderr);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line = readUntil(out, lines, "TEST STARTED ");
@@ -146,7 +156,7 @@ class EngineDeathIT {
         System.out.printf("from the kill to the child's end: %.1f s%n", (System.nanoTime() - killedAt) / 1e9);
     }
 
-    private Process startChild(String label, Path stderr) throws IOException {
+    private Process startChild(Path reports, String label, Path stderr) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 EngineDeathMain.class.getName(), reports.toString(), label);

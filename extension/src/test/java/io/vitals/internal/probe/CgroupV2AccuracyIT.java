@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.testcontainers.DockerClientFactory;
@@ -249,6 +250,16 @@ class CgroupV2AccuracyIT {
                 .configurationParameters(Map.of("vitals.reportDir", reports.toString(), "vitals.console", "off",
                         "vitals.strict", String.valueOf(!v2)))
                 .selectors(selectClass(BlockWriteBudgets.class)).execute();
+        // every outcome with its cause (classes too: a class that fails leaves no test event), so that a failure in a
+        // guest, where only the console and the JUnit report come back, says why
+        results.allEvents().stream().filter(e -> e.getType() != org.junit.platform.testkit.engine.EventType.STARTED
+                && e.getType() != org.junit.platform.testkit.engine.EventType.DYNAMIC_TEST_REGISTERED)
+                .forEach(e -> System.out.printf("[accuracy] blockWriteBudget: %s %s %s%s%n", e.getType(),
+                        e.getTestDescriptor().getDisplayName(), e.getPayload(TestExecutionResult.class)
+                                .map(TestExecutionResult::getStatus).map(String::valueOf)
+                                .or(() -> e.getPayload(String.class)).orElse(""),
+                        e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
+                                .map(t -> ": " + t).orElse("")));
         if (!v2) {
             // v1 cannot attribute buffered writeback: neither budget may pass silently; strict mode fails both
             results.testEvents().assertThatEvents().haveExactly(2, event(finishedWithFailure(
