@@ -86,6 +86,8 @@ start_podman() {
   mkdir -p "$(dirname "$PODMAN_SOCKET")"
   podman system service --time=0 "unix://$PODMAN_SOCKET" >"$P/results/podman-service.log" 2>&1 &
   for _ in $(seq 60); do [[ -S "$PODMAN_SOCKET" ]] && break; sleep 1; done
+  [[ -S "$PODMAN_SOCKET" ]] || { log "ERROR: the podman service did not start: $(tail -n 3 \
+    "$P/results/podman-service.log")"; return 1; }
   podman import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.image=stress' \
     "$P/stress-rootfs.tar" vitals/stress:latest >/dev/null || { log "ERROR: podman import failed"; return 1; }
   log "podman API at $PODMAN_SOCKET, stress image imported"
@@ -108,8 +110,13 @@ start_podman_rootless() {
   log "rootless podman $(as_user podman version --format '{{.Server.Version}}' 2>&1), $(as_user podman info \
     --format 'cgroup manager {{.Host.CgroupManager}} {{.Host.CgroupsVersion}}, rootless {{.Host.Security.Rootless}}' 2>&1);" \
     "controllers delegated to the user: $delegated"
+  # podman binds its socket without creating the directory; without it the service exits at once, and
+  # Testcontainers would fall back to the rootful Docker socket (Vitals refuses that: the engine named must answer)
+  as_user mkdir -p "$(dirname "$USER_PODMAN_SOCKET")"
   as_user podman system service --time=0 "unix://$USER_PODMAN_SOCKET" >"$P/results/podman-user-service.log" 2>&1 &
   for _ in $(seq 60); do [[ -S "$USER_PODMAN_SOCKET" ]] && break; sleep 1; done
+  [[ -S "$USER_PODMAN_SOCKET" ]] || { log "ERROR: the rootless podman service did not start: $(tail -n 3 \
+    "$P/results/podman-user-service.log")"; return 1; }
   as_user podman import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.image=stress' \
     "$P/stress-rootfs.tar" vitals/stress:latest >/dev/null || { log "ERROR: rootless podman import failed"; return 1; }
   log "rootless podman API at $USER_PODMAN_SOCKET, stress image imported"
