@@ -1,5 +1,7 @@
 package io.vitals.internal.budget;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Acquisition;
 import io.vitals.internal.metric.Metric;
@@ -9,11 +11,14 @@ import io.vitals.internal.units.DurationParser;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.apiguardian.api.API;
+
 /**
  * Compares one figure of a usage with its budget, and words the outcome the same way for a
  * {@code @ResourceBudget} breach and a failed assertion. Everything figure-specific (direction, unit, how it was
  * measured, when a peak was reached) comes from the {@link Metric} entry.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BudgetEvaluator {
 
     /**

@@ -1,5 +1,7 @@
 package io.vitals.internal.budget;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Says when a container was measurably starved of CPU, for the breach of a figure that contention inflates.
  *
@@ -21,6 +25,7 @@ import java.util.Optional;
  * container waited for a core (CPU pressure, "some") or was throttled for a sizeable share of the window, the
  * breach may be the machine's rather than the code's, and the message says so with the figures.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Contention {
 
     /** Share of the wall time stalled or throttled from which a container counts as starved. */

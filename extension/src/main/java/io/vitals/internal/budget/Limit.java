@@ -1,7 +1,11 @@
 package io.vitals.internal.budget;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.BudgetBound;
 import io.vitals.internal.metric.Metric;
+
+import org.apiguardian.api.API;
 
 /**
  * One budget on one metric: the value as reports print it and as a number in the metric's base unit.
@@ -11,6 +15,7 @@ import io.vitals.internal.metric.Metric;
  *     is printed in IEC units instead ("200.0 MiB"), so that a report never shows "MB" beside "MiB"
  * @param value the value in the metric's base unit
  */
+@API(status = INTERNAL, since = "0.1")
 public record Limit(Metric metric, String text, double value) {
 
     /**

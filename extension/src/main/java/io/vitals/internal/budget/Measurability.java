@@ -1,5 +1,7 @@
 package io.vitals.internal.budget;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
@@ -9,6 +11,8 @@ import io.vitals.internal.report.BudgetCheck;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * Decides whether this host can measure a budget's figure at all, so that a budget on a figure nobody counted is
@@ -21,6 +25,7 @@ import java.util.OptionalDouble;
  * 64 MiB of direct I/O). A zero from v1 or from the Engine API cannot be told apart from "not counted". cgroup v2
  * attributes writeback to the writer's cgroup, so its figures are taken as measured.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Measurability {
 
     /** What the report shows in place of the figure. */

@@ -1,6 +1,10 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * The device-wide figures of the GPUs a container's processes used, in one sample; each empty where none of those
@@ -14,6 +18,7 @@ import java.util.OptionalDouble;
  * @param smClockMHz the mean SM clock: a clock well below the board's maximum under load means it throttles
  * @param energyJoules the summed energy counters (since the driver loaded), where every device has one
  */
+@API(status = INTERNAL, since = "0.1")
 public record DeviceFigures(OptionalDouble utilizationPercent, OptionalDouble memoryUtilizationPercent,
         OptionalDouble powerWatts, OptionalDouble temperatureCelsius, OptionalDouble smClockMHz,
         OptionalDouble energyJoules) {

@@ -1,9 +1,13 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.probe.ExtraKey;
 
 import java.util.List;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * One GPU sample of one container: what its processes held of the GPUs' memory and of their SMs, and the
@@ -21,6 +25,7 @@ import java.util.OptionalDouble;
  *     (nvidia-smi, MIG)
  * @param device the device-wide figures of those devices
  */
+@API(status = INTERNAL, since = "0.1")
 public record GpuReading(long queriedAtNanos, long usedMemoryBytes, int processes, List<String> devices,
         boolean shared, OptionalDouble smPercent, DeviceFigures device) {
 

@@ -1,5 +1,7 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.GpuUsage;
 import io.vitals.internal.probe.CgroupLocator;
 import io.vitals.internal.probe.ContainerTarget;
@@ -14,6 +16,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
+import org.apiguardian.api.API;
+
 /**
  * The GPU source: queries a {@link GpuDriver} (NVML, or {@code nvidia-smi}) for devices and compute processes and
  * attributes them to each container by the PIDs of its cgroup ({@link GpuAttribution}). One query serves every
@@ -22,6 +26,7 @@ import java.util.function.LongSupplier;
  * <p>Where the driver does not answer at all (no driver, no binary), the first query finds out and every later
  * reading says "no GPU visible: …" at no cost.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GpuSource implements ReadingSource {
 
     /** The shortest time between two queries; the sampler's full reads come every second anyway. */

@@ -1,5 +1,7 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
@@ -11,11 +13,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * GPU figures as one {@link SourceKind kind of source}: the sources of {@link GpuSources}, summed up per window by
  * {@link GpuWindow}. Registered in {@code META-INF/services/io.vitals.internal.probe.SourceKind}, so no class
  * outside this package names it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GpuSourceKind implements SourceKind {
 
     /** For {@link java.util.ServiceLoader}. */

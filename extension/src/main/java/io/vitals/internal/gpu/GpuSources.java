@@ -1,5 +1,7 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.internal.probe.ReadingSource;
 import io.vitals.internal.settings.SettingParser;
@@ -10,10 +12,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * The GPU sources a run stacks on its probes, from {@value MeasureResources#GPU_KEY} and the driver's path; the
  * {@link GpuSourceKind kind of source} that builds them.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GpuSources {
 
     /** Whether GPU figures are read, and from where. */

@@ -1,5 +1,7 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.Energy;
 import io.vitals.GpuUsage;
@@ -23,6 +25,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.DoubleStream;
 
+import org.apiguardian.api.API;
+
 /**
  * The GPU samples of one measurement window, summed up into a {@link GpuUsage} for the window or a phase of it.
  * Each GPU query counts once, however many readings carry it (fast reads carry the last full read's group over).
@@ -34,6 +38,7 @@ import java.util.stream.DoubleStream;
  * (trapezoids between consecutive samples), since {@code nvidia-smi}'s query list has no energy counter on every
  * driver.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GpuWindow implements WindowSummary {
 
     /** The JSON keys of the lanes ({@link #lanes}), which {@link #readBack} reads again. */

@@ -1,11 +1,14 @@
 package io.vitals.internal.gpu;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import org.apiguardian.api.API;
 
 /**
  * The NVML calls Vitals makes, bound with JNA to the versioned symbols that {@code nvml.h} maps its names to since
@@ -13,6 +16,7 @@ import com.sun.jna.ptr.PointerByReference;
  * field; JNA lays them out with the platform's C alignment. {@code NvmlStubTests} checks the layout against a C
  * library compiled from the same declarations.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface NvmlLibrary extends Library {
 
     /** {@code NVML_SUCCESS} */

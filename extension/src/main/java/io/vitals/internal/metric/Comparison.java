@@ -1,5 +1,9 @@
 package io.vitals.internal.metric;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How a figure is compared with a baseline or run history.
  *
@@ -10,5 +14,6 @@ package io.vitals.internal.metric;
  *     figure that depends on the machine more than on the code (wall time) is compared only when its own
  *     {@code vitals.tolerance.<key>} is set
  */
+@API(status = INTERNAL, since = "0.1")
 public record Comparison(double noiseFloor, boolean byDefault) {
 }

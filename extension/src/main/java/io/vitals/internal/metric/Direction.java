@@ -1,6 +1,11 @@
 package io.vitals.internal.metric;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** Which side of a budget is the breach: above a ceiling, or below a floor (headroom that must stay free). */
+@API(status = INTERNAL, since = "0.1")
 public enum Direction {
 
     /** The figure must stay at or under its budget; more is worse. */

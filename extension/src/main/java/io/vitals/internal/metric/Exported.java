@@ -1,8 +1,12 @@
 package io.vitals.internal.metric;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.units.Preconditions;
 
 import java.util.Locale;
+
+import org.apiguardian.api.API;
 
 /**
  * How a figure is exported to Prometheus: one per-container family in {@code vitals.prom}.
@@ -12,6 +16,7 @@ import java.util.Locale;
  * @param type gauge or counter
  * @param help the HELP text
  */
+@API(status = INTERNAL, since = "0.1")
 public record Exported(String name, Type type, String help) {
 
     /** Prometheus metric types used here. */

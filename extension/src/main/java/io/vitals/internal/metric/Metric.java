@@ -1,6 +1,7 @@
 package io.vitals.internal.metric;
 
 import static io.vitals.internal.metric.MetricSpec.figure;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.Energy;
 import io.vitals.Percentage;
@@ -16,6 +17,8 @@ import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * Every figure Vitals reports, one entry each: everything the rest of the code needs to know about a figure lives
  * here, as in cAdvisor's metric table. Budgets, assertions, the breach sentence, baseline and history comparison,
@@ -26,6 +29,7 @@ import java.util.stream.Collectors;
  * <p>Values are in the unit's base unit (bytes, seconds, percent, a count, bytes per second) and NaN when not known
  * (headroom without a memory limit).
  */
+@API(status = INTERNAL, since = "0.1")
 public enum Metric {
 
     PEAK_MEMORY(figure("peakMemory", "peak memory", Unit.SIZE, Direction.CEILING, Resource.MEMORY, "peakMemoryBytes")

@@ -1,5 +1,7 @@
 package io.vitals.internal.metric;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataRate;
 import io.vitals.DataSize;
 import io.vitals.Energy;
@@ -10,12 +12,15 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import org.apiguardian.api.API;
+
 /**
  * The kinds of value a figure is measured and budgeted in, each with its base unit, its parser and its one
  * formatter. Every report prints a figure through {@link #format(double)}, so a figure reads the same everywhere:
  * the public value types' own {@code toString} ({@code "812.0 MiB"}, {@code "45.2%"}, {@code "10.0 MiB/min"}) and
  * {@link DurationParser#format} ({@code "250 ms"}, {@code "12.4 s"}, {@code "1m 5s"}).
  */
+@API(status = INTERNAL, since = "0.1")
 public enum Unit {
 
     /** Bytes. */

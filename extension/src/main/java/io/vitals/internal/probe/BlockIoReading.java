@@ -1,5 +1,9 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Cumulative bytes a container read from and wrote to block devices, summed over its devices.
  *
@@ -10,6 +14,7 @@ package io.vitals.internal.probe;
  * @param readBytes cumulative bytes read
  * @param writeBytes cumulative bytes written
  */
+@API(status = INTERNAL, since = "0.1")
 public record BlockIoReading(long readBytes, long writeBytes) {
 
     /** Nothing read or written: a container without a blkio controller or with only a "Total 0" line. */

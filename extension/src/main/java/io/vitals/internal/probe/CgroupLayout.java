@@ -1,9 +1,13 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+
+import org.apiguardian.api.API;
 
 /**
  * Where one container's cgroup files live on the host.
@@ -14,6 +18,7 @@ import java.util.stream.Stream;
  * @param unifiedDir the container's directory in the v2 hierarchy: all figures on a v2 host, only the pressure
  *     files on a hybrid host (where no controller is bound to it)
  */
+@API(status = INTERNAL, since = "0.1")
 public record CgroupLayout(boolean unifiedOnly, Map<String, Path> v1Controllers, Optional<Path> unifiedDir) {
 
     public CgroupLayout {

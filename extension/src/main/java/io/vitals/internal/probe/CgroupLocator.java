@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Finds a process's cgroup directories on this host: from the cgroup mounts in {@code /proc/self/mountinfo} and
  * the process's own {@code /proc/<pid>/cgroup}, which works for cgroup v1, v2 and hybrid hosts and for both the
@@ -18,6 +22,7 @@ import java.util.Optional;
  *
  * <p>All absolute paths are resolved under {@code hostRoot}, so tests can point it at recorded fixture trees.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CgroupLocator {
 
     private static final List<String> V1_CONTROLLERS = List.of("memory", "cpu", "cpuacct", "blkio", "pids");

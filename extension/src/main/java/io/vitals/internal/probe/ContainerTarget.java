@@ -1,6 +1,9 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import org.apiguardian.api.API;
 
 import java.util.OptionalLong;
 
@@ -13,6 +16,7 @@ import java.util.OptionalLong;
  * @param hostPid the PID of its init process on the engine's host
  * @param memoryLimit its memory limit, empty when it has none
  */
+@API(status = INTERNAL, since = "0.1")
 public record ContainerTarget(String id, String name, String image, long hostPid, OptionalLong memoryLimit) {
 
     /** The target {@code docker inspect} describes; a limit of 0 (docker's "none") reads as empty. */

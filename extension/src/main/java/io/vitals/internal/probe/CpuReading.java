@@ -1,7 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * A container's CPU figures at one reading: cumulative time used and time throttled by its CFS quota.
@@ -19,6 +23,7 @@ import java.util.OptionalLong;
  * @param throttledPeriods periods in which the container was throttled
  * @param throttledNanos total time throttled
  */
+@API(status = INTERNAL, since = "0.1")
 public record CpuReading(
         long totalNanos,
         long userNanos,

@@ -1,9 +1,12 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.transport.DockerHttpClient;
 import io.vitals.ProbeKind;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +24,7 @@ import java.util.OptionalLong;
  * high-water mark on cgroup v2, no OOM-kill counter (the container's {@code OOMKilled} state is used instead) and
  * no pressure-stall figures. Its minimum interval is one second.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class EngineApiProbe implements ResourceProbe {
 
     private static final Duration MINIMUM_INTERVAL = Duration.ofSeconds(1);

@@ -1,6 +1,9 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 import java.time.Instant;
 import java.util.Map;
@@ -11,6 +14,7 @@ import java.util.OptionalLong;
  * on cgroup v1 hosts ({@code total_*} memory.stat keys, capitalised blkio ops) and v2 hosts (plain keys, synthesised
  * {@code read}/{@code write} ops, no {@code max_usage}). Field meanings follow docker's own CLI (stats_helpers.go).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class EngineStatsParser {
 
     private EngineStatsParser() {

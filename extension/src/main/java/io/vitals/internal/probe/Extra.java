@@ -1,7 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * One extra group of figures in one reading: either its values, or why there are none. "Not available" is a state
@@ -10,6 +14,7 @@ import java.util.Optional;
  *
  * @param <T> the group's record
  */
+@API(status = INTERNAL, since = "0.1")
 public sealed interface Extra<T> {
 
     static <T> Extra<T> of(T value) {

@@ -1,6 +1,10 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * Names a group of figures that a {@link ReadingSource} adds to a container's readings beyond the base groups
@@ -15,6 +19,7 @@ import java.util.Objects;
  * @param type the record the group's figures come in
  * @param <T> that record's type
  */
+@API(status = INTERNAL, since = "0.1")
 public record ExtraKey<T>(String id, Class<T> type) {
 
     public ExtraKey {

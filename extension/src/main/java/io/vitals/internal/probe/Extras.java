@@ -1,8 +1,12 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+
+import org.apiguardian.api.API;
 
 /**
  * The extra groups of figures that {@link ReadingSource}s added to one reading, by key. Immutable. A reading
@@ -11,6 +15,7 @@ import java.util.Set;
  *
  * @param groups every group a source added, available or not
  */
+@API(status = INTERNAL, since = "0.1")
 public record Extras(Map<ExtraKey<?>, Extra<?>> groups) {
 
     /** No extra groups: what every base probe's readings carry. */

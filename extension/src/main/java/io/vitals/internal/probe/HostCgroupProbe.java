@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ProbeKind;
 
 import java.io.IOException;
@@ -9,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * Reads a container's cgroup files straight from the host's {@code /sys/fs/cgroup}: no daemon in the path, and the
@@ -23,6 +27,7 @@ import java.util.Optional;
  * {@code pread}): the descriptor holds the process itself, not its PID, so a reaped process answers ESRCH even if
  * the number is reused, and an exiting or zombie one is told by its state (see {@link ProcessState}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HostCgroupProbe implements ResourceProbe {
 
     private final String containerName;

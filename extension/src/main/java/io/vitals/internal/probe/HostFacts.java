@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,6 +9,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.apiguardian.api.API;
 
 /**
  * What this process knows of the machine the host probe reads: the kernel release and whether it runs as root.
@@ -16,6 +20,7 @@ import java.util.regex.Pattern;
  * @param kernelRelease e.g. {@code 6.1.0-27-cloud-amd64}; empty where neither procfs nor the JVM tells
  * @param root whether the effective user id is 0
  */
+@API(status = INTERNAL, since = "0.1")
 public record HostFacts(Optional<String> kernelRelease, boolean root) {
 
     private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)");

@@ -1,7 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * The shape of host a container's figures were measured on: one row of the table "Exactness by host shape" in
@@ -20,6 +24,7 @@ import java.util.Optional;
  * @param peakResettable whether the kernel's high-water mark of charged memory could be reset for a window, which
  *     is what makes the peak of a shared container exact
  */
+@API(status = INTERNAL, since = "0.1")
 public record HostShape(Row row, Optional<String> cgroup, Optional<String> kernel, Optional<Boolean> root,
         Optional<String> engine, boolean peakResettable) {
 

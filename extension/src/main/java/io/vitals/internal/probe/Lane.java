@@ -1,10 +1,14 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Unit;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * A timeline a further source keeps beside the probe's, such as the GPU memory of the container's processes. It
@@ -19,6 +23,7 @@ import java.util.Objects;
  * @param offsets time since the test started, one per sample, ascending
  * @param series the figures, one value per offset each
  */
+@API(status = INTERNAL, since = "0.1")
 public record Lane(String key, String title, Unit unit, List<String> budgetAttributes, List<Duration> offsets,
         List<Series> series) {
 

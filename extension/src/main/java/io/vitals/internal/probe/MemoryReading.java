@@ -1,7 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * A container's memory figures at one reading, in bytes. Optional figures are empty where the host does not
@@ -17,6 +21,7 @@ import java.util.OptionalLong;
  * @param limitHits times usage hit the limit (v1 memory.failcnt, v2 memory.events max)
  * @param oomKills processes killed by the OOM killer in the cgroup
  */
+@API(status = INTERNAL, since = "0.1")
 public record MemoryReading(
         long chargedBytes,
         long inactiveFileBytes,

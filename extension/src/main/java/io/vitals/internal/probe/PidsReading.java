@@ -1,7 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * The tasks (processes and threads) in a container.
@@ -9,6 +13,7 @@ import java.util.OptionalLong;
  * @param current tasks in the container now
  * @param limit the limit on tasks, empty when unlimited
  */
+@API(status = INTERNAL, since = "0.1")
 public record PidsReading(long current, OptionalLong limit) {
 
     public PidsReading {

@@ -1,8 +1,11 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.transport.DockerHttpClient;
 import io.vitals.ProbeMode;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +24,7 @@ import java.util.function.Supplier;
  * <p>Further {@link ReadingSource}s (a GPU source) are stacked on whichever base probe opens, so their groups
  * arrive in the same readings; without sources the base probe is returned as it is.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ProbeFactory {
 
     private final CgroupLocator locator;

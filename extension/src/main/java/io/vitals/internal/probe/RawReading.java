@@ -1,10 +1,14 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * One reading of a container's counters and gauges, in raw units (bytes, nanoseconds), as its sources found them.
@@ -26,6 +30,7 @@ import java.util.Optional;
  * @param pressure pressure-stall totals, where the host exposes them
  * @param extras the groups further sources added (GPU), each available or not; {@link Extras#NONE} without any
  */
+@API(status = INTERNAL, since = "0.1")
 public record RawReading(
         long monotonicNanos,
         Instant wallTime,

@@ -1,6 +1,10 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+
+import org.apiguardian.api.API;
 
 /**
  * A further source of figures for a container, stacked on its base probe: the cgroup files or the Engine API give
@@ -17,6 +21,7 @@ import java.util.List;
  * loses nothing but its own groups for that sample: they are marked unavailable with the error's message, and the
  * base figures are kept.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface ReadingSource {
 
     /** A short name for messages ("nvml"), prefixed to the reason when the source fails. */

@@ -1,14 +1,19 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ProbeKind;
 
 import java.time.Duration;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Reads the figures of one container. One probe is opened per watched container and read from the sampler thread
  * and, for the before/after snapshots, from the test thread; implementations must tolerate that.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface ResourceProbe extends AutoCloseable {
 
     ProbeKind kind();

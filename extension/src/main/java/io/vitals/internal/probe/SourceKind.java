@@ -1,10 +1,14 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+
+import org.apiguardian.api.API;
 
 /**
  * One kind of further source of figures, described once: how the run-wide settings build its
@@ -13,6 +17,7 @@ import java.util.function.Function;
  * {@code META-INF/services/io.vitals.internal.probe.SourceKind}; {@code io.vitals.internal.source.SourceKinds} finds
  * it there, and the runtime, the probe factory and the measurement window need no change.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface SourceKind {
 
     /** A short name for messages ("gpu"). */

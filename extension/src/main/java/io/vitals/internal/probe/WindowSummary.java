@@ -1,13 +1,18 @@
 package io.vitals.internal.probe;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 
 import java.time.Duration;
+
+import org.apiguardian.api.API;
 
 /**
  * The groups one {@link SourceKind} added to the readings of one measurement window, summed up into the figures
  * of the usage for the window or for a phase of it. Not thread-safe: the window that owns it synchronises.
  */
+@API(status = INTERNAL, since = "0.1")
 public interface WindowSummary {
 
     /** Adds the groups of {@code reading}, taken {@code offset} after the window's start. */

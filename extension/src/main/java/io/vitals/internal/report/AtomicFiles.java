@@ -1,5 +1,7 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,11 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
+import org.apiguardian.api.API;
+
 /**
  * Writes a file so that readers see either the old or the new content, never half of it: the bytes go to a
  * temporary file in the same directory, which is then renamed over the target. A JVM killed mid-write leaves at
  * most a stray {@code .tmp} file, never a truncated report.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
 
     private AtomicFiles() {

@@ -1,11 +1,15 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Direction;
 import io.vitals.internal.metric.Metric;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * One budget compared with its figure.
@@ -22,6 +26,7 @@ import java.util.OptionalDouble;
  * @param at when in the test the figure was reached, for peaks
  * @param note a remark, e.g. that the margin is within the sampling error
  */
+@API(status = INTERNAL, since = "0.1")
 public record BudgetCheck(
         String attribute,
         String limit,

@@ -1,8 +1,12 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * Something that happened to a container while a test ran.
@@ -15,6 +19,7 @@ import java.util.OptionalLong;
  * @param description a sentence for people, e.g. "container 'tf' was OOM-killed at 12.4 s: limit 512.0 MiB,
  *     peak 512.0 MiB"
  */
+@API(status = INTERNAL, since = "0.1")
 public record ContainerFault(Kind kind, OptionalLong exitCode, Optional<Duration> at, Optional<Duration> lastSeen,
         String description) {
 

@@ -1,10 +1,14 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * The limits a container was started with, as docker inspect reports them.
@@ -16,6 +20,7 @@ import java.util.OptionalLong;
  * @param gpus the GPUs it asked for, as {@code docker run --gpus} reads them: {@code all}, a count, or
  *     {@code device=0,1}; empty where it asked for none
  */
+@API(status = INTERNAL, since = "0.1")
 public record ContainerLimits(Optional<DataSize> memory, OptionalDouble cpus, Optional<String> cpuset,
         OptionalLong pids, Optional<String> gpus) {
 

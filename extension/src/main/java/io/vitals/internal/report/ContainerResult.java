@@ -1,10 +1,14 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.HostShape;
 
 import java.util.List;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * One container's part in one test.
@@ -23,6 +27,7 @@ import java.util.Optional;
  * @param overlap the other tests that measured the same container at the same time, whose usage these figures
  *     include; none for a container the test had to itself
  */
+@API(status = INTERNAL, since = "0.1")
 public record ContainerResult(
         String name,
         String image,

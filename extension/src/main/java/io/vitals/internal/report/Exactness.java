@@ -1,5 +1,7 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
@@ -9,6 +11,8 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * Which cell of each column of the table "Exactness by host shape" (docs/metrics.md) applied to one container in
@@ -21,6 +25,7 @@ import java.util.Optional;
  *
  * @param cells the cell of every column that applied; the other peak column is absent
  */
+@API(status = INTERNAL, since = "0.1")
 public record Exactness(Map<Column, MatrixCell> cells) {
 
     /** The columns of the table, by their key in the reports and their heading in docs/metrics.md. */

@@ -1,15 +1,20 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.internal.metric.Unit;
 
 import java.time.Duration;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Conversions shared by the writers. Printing goes through {@link io.vitals.internal.metric.Metric#format} and
  * {@link Unit#format}, so that a figure reads the same in every report.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Figures {
 
     private Figures() {

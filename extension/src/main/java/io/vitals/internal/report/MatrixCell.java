@@ -1,11 +1,15 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Acquisition;
 
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * One cell of the table "Exactness by host shape" (docs/metrics.md) as it applied to one container in one test:
@@ -15,6 +19,7 @@ import java.util.Optional;
  * @param interval the sampling interval, for a sampled figure only
  * @param reason why the host cannot give the figure, one sentence, for an unavailable figure only
  */
+@API(status = INTERNAL, since = "0.1")
 public record MatrixCell(Kind kind, Optional<Duration> interval, Optional<String> reason) {
 
     /** The three kinds of cell. */

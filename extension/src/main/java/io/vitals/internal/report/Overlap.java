@@ -1,7 +1,11 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.stream.Collectors;
+
+import org.apiguardian.api.API;
 
 /**
  * The other tests whose measurement windows on a shared container (a static {@code @Container}, or any container
@@ -12,6 +16,7 @@ import java.util.stream.Collectors;
  *
  * @param tests the other tests, in the order they were found; empty when the window was alone on its container
  */
+@API(status = INTERNAL, since = "0.1")
 public record Overlap(List<OverlappedTest> tests) {
 
     public Overlap {

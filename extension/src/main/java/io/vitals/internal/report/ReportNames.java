@@ -1,13 +1,18 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
+
+import org.apiguardian.api.API;
 
 /**
  * Names a test gets in reports: a stable key for the baseline, a short label for tables, and filesystem-safe
  * file names. File names keep only {@code [A-Za-z0-9._-]} and brackets, which every common filesystem and shell
  * accept; long names are cut and get a hash of the full name, so they stay short and unique.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ReportNames {
 
     private static final int MAX_NAME = 80;

@@ -1,5 +1,7 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.baseline.Baseline;
 import io.vitals.internal.report.baseline.BaselineComparator;
@@ -50,6 +52,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * The reports of one test run: created once per run, shared by every test class (also when they run in parallel),
@@ -73,6 +76,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * the warnings sink, once for an unwritable directory, and never thrown. The bookkeeping is synchronized; rendering
  * and writing run outside the lock.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ReportSession implements AutoCloseable {
 
     public static final String INDEX_FILE = "vitals.json";

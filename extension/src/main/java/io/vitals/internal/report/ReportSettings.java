@@ -1,5 +1,7 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
@@ -14,6 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * Where and how reports are written, parsed once per run from configuration parameters.
  *
@@ -27,6 +31,7 @@ import java.util.function.Function;
  *     history, the minimum effect
  * @param history the run history ({@link MeasureResources#HISTORY_KEY}) and its statistical comparison
  */
+@API(status = INTERNAL, since = "0.1")
 public record ReportSettings(
         Path reportDir,
         ConsoleMode console,

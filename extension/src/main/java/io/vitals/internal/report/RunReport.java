@@ -1,11 +1,15 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * The input of the run-wide writers (index, HTML, Markdown, Prometheus): every finished test in the order it
@@ -15,6 +19,7 @@ import java.util.Optional;
  * @param tests the finished tests
  * @param baseline the baseline comparison, when a baseline is configured
  */
+@API(status = INTERNAL, since = "0.1")
 public record RunReport(Instant generatedAt, List<Entry> tests, Optional<BaselineSummary> baseline) {
 
     public RunReport {

@@ -1,9 +1,13 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Metric;
 
 import java.util.Collection;
 import java.util.List;
+
+import org.apiguardian.api.API;
 
 /**
  * Which figures a table of some containers shows. A figure none of them has (GPU figures where no container used a
@@ -12,6 +16,7 @@ import java.util.List;
  * budget on it, whose cell then says why it could not be judged. The per-test JSON, the run index and
  * vitals.prom keep every figure, with the reason where one is missing.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ShownFigures {
 
     private ShownFigures() {

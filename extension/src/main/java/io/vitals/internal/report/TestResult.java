@@ -1,9 +1,13 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * Everything measured and decided for one test: the input of every report writer.
@@ -26,6 +30,7 @@ import java.util.Optional;
  * @param duration how long it ran
  * @param containers one entry per watched container; none when the test was not measured
  */
+@API(status = INTERNAL, since = "0.1")
 public record TestResult(
         String uniqueId,
         String className,

@@ -1,5 +1,7 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.Extra;
 import io.vitals.internal.probe.ProbeException;
@@ -14,10 +16,13 @@ import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import org.apiguardian.api.API;
+
 /**
  * One watched container: its probe, its sampling interval, and the measurement windows (tests, phases) that want
  * its readings. Several windows may be open at once on a container shared by concurrent tests.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ContainerWatch implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ContainerWatch.class.getName());

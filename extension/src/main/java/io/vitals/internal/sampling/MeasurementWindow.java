@@ -1,5 +1,7 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
@@ -16,11 +18,14 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
+import org.apiguardian.api.API;
+
 /**
  * What one test (or one phase) sees of one container: a reading at the start, the sampler's readings while it is
  * open, and a reading at the end. Readings arrive from the sampler thread and the test thread; all state is
  * guarded by this object's lock.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MeasurementWindow {
 
     /** Points kept before compaction: 4096 samples are about 3.4 minutes at 50 ms. */

@@ -1,10 +1,14 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataRate;
 import io.vitals.TimelinePoint;
 
 import java.util.ArrayList;
 import java.util.List;
+
+import org.apiguardian.api.API;
 
 /**
  * The slope of memory over time by the Theil–Sen estimator: the median of the slopes between every pair of points.
@@ -12,6 +16,7 @@ import java.util.List;
  * stands out while a one-off allocation does not. Timelines are thinned to at most {@value #MAX_POINTS} points
  * first, which keeps the pairwise step cheap (about 45,000 pairs).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MemoryGrowth {
 
     static final int MAX_POINTS = 300;

@@ -1,5 +1,7 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +13,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apiguardian.api.API;
+
 /**
  * One daemon thread that samples every watched container at its own interval. The thread is created when the
  * first container is watched and stopped, and joined, when the last one is unwatched, so a test run that watches
@@ -21,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * context switch) costs more CPU than a fast read of a container, so a hundred containers at 50 ms wake the thread
  * 20 times a second, not 2,000.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Sampler implements AutoCloseable {
 
     private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(10);

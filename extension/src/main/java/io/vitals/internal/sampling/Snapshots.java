@@ -1,5 +1,7 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.PressureStall;
 import io.vitals.ProbeKind;
@@ -13,7 +15,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.apiguardian.api.API;
+
 /** Converts raw readings into the public, typed {@link ResourceSnapshot}. */
+@API(status = INTERNAL, since = "0.1")
 public final class Snapshots {
 
     private Snapshots() {

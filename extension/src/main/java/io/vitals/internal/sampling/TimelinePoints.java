@@ -1,5 +1,7 @@
 package io.vitals.internal.sampling;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataRate;
 import io.vitals.TimelinePoint;
 
@@ -8,6 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
 
+import org.apiguardian.api.API;
+
 /**
  * The points of a {@link io.vitals.Timeline}: an immutable list that works out its memory growth once, on first
  * use, the way {@link String} caches its hash. The Theil–Sen slope takes some 45,000 pairwise slopes and a median
@@ -15,6 +19,7 @@ import java.util.RandomAccess;
  * the HTML page, summary.md, vitals.prom, the run history): computed six times it was 60 % of the report step's CPU
  * time at 10,000 tests (docs/benchmarks.md). The slope depends on the points alone, so the cache cannot go stale.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TimelinePoints extends AbstractList<TimelinePoint> implements RandomAccess {
 
     private final TimelinePoint[] points;

@@ -1,10 +1,15 @@
 package io.vitals.internal.settings;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A setting's value that its parser rejects. The message names where the value came from (the configuration
  * parameter's key, or the annotation attribute), the value and what is accepted; the parser's own exception, if
  * any, is the cause.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class InvalidSettingException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;

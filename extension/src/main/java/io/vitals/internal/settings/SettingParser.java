@@ -1,5 +1,7 @@
 package io.vitals.internal.settings;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.internal.units.DurationParser;
@@ -14,6 +16,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * How one kind of setting value is read: a function from text to value, and what it accepts, in words that complete
  * the sentence "expected …". The one parser of each kind lives here (one boolean, one enum, one duration, …), so
@@ -27,6 +31,7 @@ import java.util.stream.Collectors;
  * @param accepted what is accepted, completing "expected …", e.g. {@code "true or false"}
  * @param read the parser proper
  */
+@API(status = INTERNAL, since = "0.1")
 public record SettingParser<T>(String accepted, Function<String, T> read) {
 
     public SettingParser {

@@ -1,8 +1,12 @@
 package io.vitals.internal.settings;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+
+import org.apiguardian.api.API;
 
 /**
  * Reads run-wide settings by key from a lookup (the JUnit configuration parameters, which fall back to system
@@ -12,6 +16,7 @@ import java.util.function.Function;
  * fails with an {@link InvalidSettingException} naming the key, the value and what is accepted: a run measured
  * otherwise than asked would make every figure suspect, so a bad value is never ignored.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SettingsReader {
 
     private final Function<String, Optional<String>> lookup;

@@ -1,5 +1,7 @@
 package io.vitals.internal.source;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.ReadingSource;
@@ -14,6 +16,8 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * Every kind of further source Vitals knows: the runtime builds the sources from here, and every measurement window
  * summarises every kind's groups from here. A kind registers itself, as JUnit's engines and extensions do, with a
@@ -21,6 +25,7 @@ import java.util.function.Function;
  * one, so adding a source changes no file outside it. {@code SourceKindsTests} fails when a kind in the library is
  * not registered, which would otherwise leave its figures silently "not measured".
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SourceKinds {
 
     /** The kinds, in the order {@link ServiceLoader} finds them, which is the order their sources stack on a probe. */

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
@@ -15,11 +17,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.apiguardian.api.API;
+
 /**
  * Stored figures of earlier runs: per test key ({@link ReportNames#testKey}), per container, per metric, the values
  * of the last runs, oldest first. Comparing with the median of several runs keeps one noisy run from becoming the
  * yardstick. Immutable; {@link #withRun} returns a new baseline.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Baseline {
 
     private final Map<String, Map<String, Map<Metric, List<Double>>>> tests;

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.Percentage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
@@ -13,11 +15,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.apiguardian.api.API;
+
 /**
  * Compares a test's figures with the median of its baseline runs. A metric counts as moved when it changed by more
  * than its tolerance (in % of the baseline) <em>and</em> by more than the metric's noise floor, so that tiny
  * figures (a few KiB of I/O, a few ms of CPU) do not swing by hundreds of percent.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BaselineComparator {
 
     private final Baseline baseline;

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.JsonProblems;
@@ -27,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apiguardian.api.API;
 
 /**
  * Reads and writes a {@value #SCHEMA} file. The layout is meant for review in a pull request: keys sorted, one
@@ -43,6 +46,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *         ...
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BaselineFile {
 
     public static final String SCHEMA = "vitals-baseline/1";

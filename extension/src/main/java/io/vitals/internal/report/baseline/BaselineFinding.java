@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Metric;
 
 import io.vitals.internal.report.stats.Evidence;
@@ -7,6 +9,8 @@ import io.vitals.internal.report.stats.Evidence;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * A metric that moved beyond its tolerance from the baseline.
@@ -23,6 +27,7 @@ import java.util.Optional;
  * @param evidence the statistics behind the finding, when it comes from a run history ({@code vitals.history});
  *     empty for the median-and-tolerance rule of a {@code vitals.baseline}
  */
+@API(status = INTERNAL, since = "0.1")
 public record BaselineFinding(String container, Metric metric, Kind kind, double baseline, double now,
         double changePercent, double tolerancePercent, int runs, Optional<String> phase,
         Optional<Evidence> evidence) {

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.StoredFile;
@@ -13,6 +15,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * The configured baseline file of one run: what it held when the run began, and whether it may be replaced at the
@@ -23,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * and in {@code warn} mode the run goes on with warnings. A replacement keeps the file it replaces as
  * {@link StoredFile#previous}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BaselineStore {
 
     private final Optional<Path> file;

@@ -1,9 +1,13 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+
+import org.apiguardian.api.API;
 
 /**
  * How one test compares with the baseline.
@@ -19,6 +23,7 @@ import java.util.stream.Collectors;
  * @param unusable why nothing could be compared because the stored figures (baseline or history) cannot be read,
  *     naming file, line and reason; empty when they could
  */
+@API(status = INTERNAL, since = "0.1")
 public record BaselineVerdict(String testKey, boolean inBaseline, List<String> newContainers,
         List<BaselineFinding> findings, int runs, boolean failsTest, boolean multipleContainers,
         Optional<String> unusable) {

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.baseline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
 
@@ -8,7 +10,10 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /** How far each metric may move from its baseline before it is reported; a metric without one is not compared. */
+@API(status = INTERNAL, since = "0.1")
 public final class Tolerances {
 
     private final Map<Metric, Optional<Percentage>> byMetric;

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.console;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.RunReport;
@@ -12,11 +14,13 @@ import java.io.UncheckedIOException;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.apiguardian.api.API;
 
 /**
  * One JSON object per test on a single line, for {@code vitals.console=json}: every figure (named by its metric key,
  * {@code null} when not known) in base units, so log processors can pick them up without reading the report directory.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ConsoleJsonLine {
 
     private final JsonFactory factory;

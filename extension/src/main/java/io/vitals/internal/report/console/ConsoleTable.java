@@ -1,5 +1,7 @@
 package io.vitals.internal.report.console;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
@@ -21,6 +23,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.apiguardian.api.API;
+
 /**
  * A {@code docker stats}-style table of one test class: one row per test and container, with docker's own number
  * formats (binary sizes for memory, decimal sizes for I/O, two-decimal percentages). CPU % is the test's average,
@@ -30,6 +34,7 @@ import java.util.stream.Stream;
  * <p>Columns are laid out as docker's tabwriter does (minimum width 10, padding 3), so the table lines up with
  * what people already read.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ConsoleTable {
 
     /** The figures shown in docker's own columns (CPU %, NET I/O, BLOCK I/O, PIDS, PEAK MEM). */

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -7,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+
+import org.apiguardian.api.API;
 
 /**
  * The last {@link #keep()} runs per {@link HistoryKey}, oldest first. Immutable; {@link #withRun} and
@@ -17,6 +21,7 @@ import java.util.TreeMap;
  * committed history and each add the run's values for their own tests, merge into the history one runner would have
  * written.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class History {
 
     static final Comparator<HistoryRun> CHRONOLOGICAL = Comparator.comparing(HistoryRun::at)

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.Percentage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
@@ -16,11 +18,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Compares a test's measurements of this run with its history, metric by metric, using {@link ChangeDetector}; the
  * metric's tolerance is the minimum effect. The invocations of a repeated test are compared as one sample when the
  * last one finishes, so that the verdict (and a failure) lands on the last repetition.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HistoryComparator {
 
     /**

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.JsonProblems;
 import io.vitals.internal.report.StoredFile;
@@ -31,6 +33,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * Reads and writes a history file ({@value #SCHEMA}), JSON Lines: a header line, then one line per test, container,
@@ -45,6 +48,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * branches that ran different tests without conflict; sorted keys keep the order stable; JSON per line escapes any
  * test name and still parses with any JSON library (or {@code jq -c}); and a broken line can be named by its number.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HistoryFile {
 
     public static final String SCHEMA = "vitals-history/1";

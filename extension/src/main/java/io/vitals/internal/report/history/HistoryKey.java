@@ -1,6 +1,10 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * What one line of the history holds: one metric of one container in one test, for the whole test or one phase.
@@ -10,6 +14,7 @@ import java.util.Objects;
  * @param phase the phase ({@code ResourceMonitor.mark}); empty for the whole test
  * @param metric the metric's key, e.g. {@code cpuTime}
  */
+@API(status = INTERNAL, since = "0.1")
 public record HistoryKey(String test, String container, String phase, String metric) implements Comparable<HistoryKey> {
 
     public HistoryKey {

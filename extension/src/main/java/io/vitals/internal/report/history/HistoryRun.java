@@ -1,8 +1,12 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * The measurements of one run for one {@link HistoryKey}: one value, or one per repetition.
@@ -11,6 +15,7 @@ import java.util.Objects;
  * @param at when the run started; orders the runs, oldest first
  * @param values the measurements, in the metric's base unit
  */
+@API(status = INTERNAL, since = "0.1")
 public record HistoryRun(String id, Instant at, List<Double> values) {
 
     public HistoryRun {

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.StoredFile;
 import io.vitals.internal.report.TestResult;
@@ -23,6 +25,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * The run history's part of a report session: loads the history once, compares each test with it, collects this
@@ -35,6 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * test fails with that reason, so the build stops rather than passing unchecked. A history it does replace is kept
  * as {@code <name>.previous}. Not thread-safe; the report session guards it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HistorySession {
 
     /** The history with this run added, in the report directory. */

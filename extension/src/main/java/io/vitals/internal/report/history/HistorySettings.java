@@ -1,11 +1,15 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.MeasureResources;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 
 import java.nio.file.Path;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * How the run history is kept and compared, parsed once per run.
@@ -16,6 +20,7 @@ import java.util.Optional;
  * @param alpha the significance level of the comparison
  * @param runId this run's id; shards of one CI run should share it (empty: made from the start time)
  */
+@API(status = INTERNAL, since = "0.1")
 public record HistorySettings(Optional<Path> file, boolean update, int keep, double alpha, Optional<String> runId) {
 
     // The keys are MeasureResources' constants; their defaults are declared here, once.

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
@@ -11,10 +13,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.apiguardian.api.API;
+
 /**
  * The measurements of the current run, per {@link HistoryKey}: one value per test, or one per repetition. Not
  * thread-safe; the report session guards it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Measurements {
 
     private final Map<HistoryKey, List<Double>> values = new TreeMap<>();

@@ -1,11 +1,15 @@
 package io.vitals.internal.report.history;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.TestResult;
 
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.apiguardian.api.API;
 
 /**
  * Which measurements belong together: the test's key ({@link ReportNames#testKey}) without the repetition. The
@@ -18,6 +22,7 @@ import java.util.regex.Pattern;
  * @param repetition which repetition this is, for a repeated test
  * @param repetitions how many repetitions there are, for a repeated test
  */
+@API(status = INTERNAL, since = "0.1")
 public record TestIdentity(String key, OptionalInt repetition, OptionalInt repetitions) {
 
     private static final Pattern REPETITION = Pattern.compile("\\s*\\brepetition (\\d+) of (\\d+)\\b\\s*");

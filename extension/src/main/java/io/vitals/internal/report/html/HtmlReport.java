@@ -1,5 +1,7 @@
 package io.vitals.internal.report.html;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
@@ -19,6 +21,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
+import org.apiguardian.api.API;
+
 /**
  * Writes {@code index.html}: one self-contained page (inline CSS, inline SVG, a few lines of inline script to sort
  * the table; nothing fetched from anywhere) with a sortable table of every test and container (a column per
@@ -28,6 +32,7 @@ import java.util.concurrent.Executor;
  *
  * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class HtmlReport {
 
     /** The figures whose bar charts compare the parameter sets of a parameterized test. */

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.BaselineFinding;
 import io.vitals.internal.report.baseline.BaselineVerdict;
@@ -14,11 +16,13 @@ import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * The baseline verdict of an index entry as data ({@code baseline.findings}, {@code baseline.newContainers}), next
  * to its sentences, so that merging report directories keeps every verdict as its shard decided it.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class IndexFindings {
 
     private IndexFindings() {

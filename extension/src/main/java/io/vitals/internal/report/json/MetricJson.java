@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 
@@ -8,11 +10,13 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Writes every figure of a usage as a JSON field, walking the {@link Metric} entries: the run index, the per-test
  * {@code usage} and the console's JSON line all hold every figure, under one name each.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MetricJson {
 
     private MetricJson() {

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.BudgetCheck;
@@ -15,11 +17,13 @@ import java.io.UncheckedIOException;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Writes the run index {@code vitals.json} ({@value #SCHEMA}): every test with its key figures and the path of its
  * own JSON, so tools can find a test without opening every file.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class RunIndexWriter {
 
     public static final String SCHEMA = "vitals-run/1";

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.PeakMemory;
 import io.vitals.Percentage;
@@ -29,12 +31,14 @@ import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * Reads a {@value TestJsonWriter#SCHEMA} document back into a {@link TestResult}, so that report directories of
  * several shards can be merged into one run. What the writer rounds stays rounded (timeline offsets are whole
  * milliseconds); everything the run-wide reports show survives exactly.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TestJsonReader {
 
     private final ObjectMapper mapper;

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.DataSize;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.PressureStall;
@@ -31,6 +33,7 @@ import java.util.function.ToLongFunction;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Writes one test as a {@value #SCHEMA} document (see {@code docs/report-format.md} and
@@ -41,6 +44,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * (doubles, nanosecond precision) except the timeline's offsets, which are whole milliseconds to keep the arrays
  * short; sizes are whole bytes.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class TestJsonWriter {
 
     public static final String SCHEMA = "vitals-test/1";

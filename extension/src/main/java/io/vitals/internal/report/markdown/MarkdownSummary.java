@@ -1,5 +1,7 @@
 package io.vitals.internal.report.markdown;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
@@ -19,12 +21,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * Writes {@code summary.md} for a CI job summary or a pull-request comment: what needs attention first (tests that
  * failed or were skipped before any container was measured, budget breaches, regressions, OOM kills, tests the
  * baseline lacks, baseline entries that did not run), then one table per test class with a column for every figure
  * ({@link Metric}).
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MarkdownSummary {
 
     /** After a container's name in a table: its window overlapped another test's (see {@link #OVERLAP_LEGEND}). */

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.merge;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.AtomicFiles;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.RunReport;
@@ -36,6 +38,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
 
 /**
  * Merges the report directories of several shards (or Maven modules) into one: the per-test JSON files are copied
@@ -46,6 +49,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * file, an incompatible history, two shards that disagree about a test) leaves the output untouched. Tests keep
  * their shard's order, shards the order given; each test keeps the baseline verdict its shard decided.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ReportMerger {
 
     private final ObjectMapper mapper = new ObjectMapper();

@@ -1,5 +1,7 @@
 package io.vitals.internal.report.prometheus;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
@@ -18,6 +20,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.apiguardian.api.API;
+
 /**
  * Writes the run in the Prometheus text exposition format (version 0.0.4) for node-exporter's textfile collector.
  *
@@ -27,6 +31,7 @@ import java.util.stream.Stream;
  * {@link Metric} brings its own family ({@link Metric#exported()}); the families after them are details no budget is
  * set on (limits, the CPU split, event counts, pressure) and the verdicts.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PrometheusWriter {
 
     private record Sample(String labels, double value) {

@@ -1,8 +1,12 @@
 package io.vitals.internal.report.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+
+import org.apiguardian.api.API;
 
 /**
  * A percentile bootstrap confidence interval of the difference of medians, {@code median(x) - median(y)}: both
@@ -12,6 +16,7 @@ import java.util.SplittableRandom;
  * figures always give the same interval: a report that changes between two renderings of one run would not be
  * trusted.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Bootstrap {
 
     public static final int RESAMPLES = 2000;

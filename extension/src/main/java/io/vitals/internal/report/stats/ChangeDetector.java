@@ -1,8 +1,12 @@
 package io.vitals.internal.report.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * Decides whether a metric changed between earlier runs (the history) and this run: a change counts only when it is
@@ -12,6 +16,7 @@ import java.util.OptionalDouble;
  *
  * <p>Which test runs depends on what there is to compare, see {@link Evidence.Rule}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ChangeDetector {
 
     /** Robust z-scores beyond this mark an outlier (Iglewicz and Hoaglin, 1993). */

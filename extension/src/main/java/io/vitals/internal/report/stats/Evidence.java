@@ -1,8 +1,12 @@
 package io.vitals.internal.report.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * Why a metric counts as changed (or not): which rule decided, on how many measurements, with the effect and,
@@ -20,6 +24,7 @@ import java.util.OptionalDouble;
  * @param robustZ the robust z-score of the one new measurement, for {@link Rule#ROBUST_Z}
  * @param significant whether the rule's test passed its threshold (always true for {@link Rule#TOLERANCE})
  */
+@API(status = INTERNAL, since = "0.1")
 public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian, double historyMedian,
         double effectPercent, Optional<Bootstrap.Interval> interval, OptionalDouble p, boolean exact,
         OptionalDouble robustZ, boolean significant) {

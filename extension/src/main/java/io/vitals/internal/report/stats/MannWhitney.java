@@ -1,8 +1,12 @@
 package io.vitals.internal.report.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+
+import org.apiguardian.api.API;
 
 /**
  * The Mann–Whitney U test (Wilcoxon rank-sum), two-sided: does one sample tend to hold larger values than the other?
@@ -13,6 +17,7 @@ import java.util.List;
  * values it comes from the normal approximation with the tie-corrected variance and a continuity correction, as in
  * R's {@code wilcox.test(exact = FALSE, correct = TRUE)} and SciPy's {@code mannwhitneyu(method="asymptotic")}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class MannWhitney {
 
     /** Up to this many values in all (and no ties) the p-value is exact. */

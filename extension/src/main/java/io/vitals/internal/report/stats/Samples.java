@@ -1,9 +1,14 @@
 package io.vitals.internal.report.stats;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.List;
 
+import org.apiguardian.api.API;
+
 /** Order statistics shared by the tests: median, percentiles and the median absolute deviation. */
+@API(status = INTERNAL, since = "0.1")
 public final class Samples {
 
     private Samples() {

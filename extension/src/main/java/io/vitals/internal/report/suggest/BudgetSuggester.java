@@ -1,5 +1,7 @@
 package io.vitals.internal.report.suggest;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.metric.BudgetText;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.history.HistoryKey;
@@ -10,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Proposes budgets from measured runs: the 99th percentile (nearest rank, so with fewer than 100 runs it is the
  * highest one measured) plus {@value #HEADROOM_PERCENT} % headroom, rounded up to two significant digits in a unit a
@@ -19,6 +23,7 @@ import java.util.Optional;
  * than any seen so far. For contention-sensitive figures (CPU time, average CPU) the history must come from the
  * runners the budget will be checked on, so that it holds their spread.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BudgetSuggester {
 
     public static final double PERCENTILE = 99;

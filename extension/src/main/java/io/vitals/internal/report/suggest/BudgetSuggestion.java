@@ -1,7 +1,11 @@
 package io.vitals.internal.report.suggest;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * A budget for one metric, proposed from measured runs.
@@ -15,6 +19,7 @@ import java.util.Objects;
  * @param basis how it was derived, e.g. "p99 of 20 runs (14.2 s) + 10 %, rounded up"
  * @param runs how many measurements it rests on
  */
+@API(status = INTERNAL, since = "0.1")
 public record BudgetSuggestion(String test, String container, String phase, String attribute, String value,
         double baseValue, String basis, int runs) {
 

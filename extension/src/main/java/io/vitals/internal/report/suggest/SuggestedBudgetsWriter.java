@@ -1,5 +1,7 @@
 package io.vitals.internal.report.suggest;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.history.HistorySettings;
 
 import java.io.ByteArrayOutputStream;
@@ -14,6 +16,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Writes the suggested budgets: {@value #MARKDOWN_FILE} (one copy-pasteable {@code @ResourceBudget} line per test,
@@ -21,6 +24,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * records how the history was configured, so that a merge of report directories can say the same) and the summary's
  * "Run history" section.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SuggestedBudgetsWriter {
 
     public static final String MARKDOWN_FILE = "suggested-budgets.md";

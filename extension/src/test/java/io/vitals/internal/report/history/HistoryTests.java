@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.DataSize;
 import io.vitals.MeasureResources;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.Resource;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -74,9 +76,14 @@ class HistoryTests {
 
             assertThat(historyFile.read(file).history()).isEqualTo(history);
             assertThat(lines.get(0)).isEqualTo("{\"schema\":\"vitals-history/1\",\"keep\":20}");
-            // 13 metrics for the whole test (the fixture's container used a GPU) and 9 for each of 3 phases (a phase
-            // has no GPU figures: not measured, so not kept)
-            assertThat(lines).hasSize(1 + 13 + 9 * 3);
+            // the header, every compared metric for the whole test (the fixture's container used a GPU) and every
+            // compared metric but the GPU ones for each phase (a phase has no GPU figures: not measured, so not kept)
+            long compared = Metric.compared().size();
+            long comparedWithoutGpu = Metric.compared().stream().filter(m -> m.resource() != Resource.GPU).count();
+            int phases = ReportFixtures.result(CLASS, "train").containers().get(0).usage().phases().size();
+            assertThat(compared).isGreaterThan(comparedWithoutGpu).isGreaterThan(0);
+            assertThat(phases).isPositive();
+            assertThat(lines).hasSize((int) (1 + compared + comparedWithoutGpu * phases));
             assertThat(lines.subList(1, lines.size())).isSortedAccordingTo((a, b) -> key(a).compareTo(key(b)));
             assertThat(lines.get(1)).startsWith("{\"test\":\"com.example.TrainTests#train\",\"container\":\"tf\","
                     + "\"phase\":\"\",\"metric\":\"averageCpu\",\"runs\":[{\"id\":\"run-0\",\"at\":\"2026-02-26");

@@ -2,6 +2,7 @@ package io.vitals.internal.report.markdown;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
@@ -12,11 +13,18 @@ import io.vitals.internal.report.baseline.BaselineVerdict;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class MarkdownSummaryTests {
+
+    /**
+     * What a full row splits into at its unescaped pipes: the empty strings before the first and after the last,
+     * test, container and outcome, one cell per figure of the model, memory limit and budgets.
+     */
+    private static final int ROW_PARTS = 2 + 3 + Metric.all().size() + 2;
 
     @Test
     @DisplayName("breaches come first, then one table per class with the expected columns")
@@ -34,13 +42,13 @@ class MarkdownSummaryTests {
         assertThat(attention).isPositive();
         assertThat(breach).isGreaterThan(attention).isLessThan(firstTable);
         assertThat(md).contains("**OOM kill**");
+        // every figure of the model, in its order, between the fixed columns (the fixture's container used a GPU)
         assertThat(md.lines().filter(l -> l.startsWith("| Test |")).findFirst().orElseThrow())
-                .isEqualTo("| Test | Container | Outcome | Peak memory | Memory headroom | CPU time | Average CPU"
-                        + " | Peak PIDs | Block read | Block write | Network received | Network sent | Memory growth"
-                        + " | Throttled time | Peak GPU memory | Average GPU utilization | Average GPU SM utilization | GPU energy"
-                        + " | Wall time | Memory limit | Budgets |");
+                .isEqualTo("| Test | Container | Outcome | " + Metric.all().stream().map(Metric::heading)
+                        .collect(Collectors.joining(" | ")) + " | Memory limit | Budgets |")
+                .contains("| Outcome | Peak memory | Memory headroom | CPU time |", "| Average GPU SM utilization |");
         String row = md.lines().filter(l -> l.startsWith("| train ")).findFirst().orElseThrow();
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(23);
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(ROW_PARTS);
         assertThat(row).contains(" | " + ok.containers().get(0).usage().peakMemory() + " | ")
                 .contains(" | 2.0 GiB | 2 ok |");
         assertThat(md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow())
@@ -109,8 +117,9 @@ class MarkdownSummaryTests {
         int table = md.indexOf("## com.example.StartIT");
         assertThat(md.indexOf("**Failed before any container was measured**")).isLessThan(table);
         String row = md.substring(table).lines().filter(l -> l.startsWith("| m")).findFirst().orElseThrow();
-        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(17));
-        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(23);
+        // "not measured" takes the first figure's cell; the other figures, memory limit and budgets are dashes
+        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(Metric.all().size() + 1));
+        assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(ROW_PARTS);
     }
 
     @Test
