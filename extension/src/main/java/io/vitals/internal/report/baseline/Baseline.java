@@ -4,6 +4,7 @@ import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
 import io.vitals.internal.report.TestResult;
+import io.vitals.internal.report.ReportedFigure;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,8 +92,9 @@ public final class Baseline {
                 for (Metric metric : Metric.compared()) {
                     List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),
                             metric));
-                    // a figure this run could not measure (no GPU visible) is no value: the earlier ones stay
-                    metric.value(container.usage()).ifPresent(values::add);
+                    // a figure this run could not measure (block write on cgroup v1, no GPU visible) is no value,
+                    // not a 0: the earlier ones stay
+                    ReportedFigure.of(metric, container.usage()).value().ifPresent(values::add);
                     if (!values.isEmpty()) {
                         metrics.put(metric, values.subList(Math.max(0, values.size() - runs), values.size()));
                     }

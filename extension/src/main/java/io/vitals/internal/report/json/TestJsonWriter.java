@@ -218,7 +218,7 @@ public final class TestJsonWriter {
         seconds(json, "cpuSystemSeconds", u.cpuSystemTime());
         json.writeNumberField("peakCpuPercent", u.peakCpuPercent().value());
         json.writeNumberField("throttledPeriods", u.throttledPeriods());
-        json.writeNumberField("oomKills", u.oomKills());
+        MetricJson.writeOomKills(json, u);
         json.writeNumberField("memoryLimitHits", u.memoryLimitHits());
         writePressure(json, u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo());
         json.writeEndObject();
