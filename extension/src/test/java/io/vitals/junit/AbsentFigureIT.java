@@ -131,6 +131,11 @@ class AbsentFigureIT {
             assertThat(test.at("/containers/0/exactness/blockWrite/cell").asText())
                     .isEqualTo(v2 ? "exact" : "unavailable");
             blockWrite(usage, "blockWriteBytes", v2);
+            // the raw counters behind the figure: numbers on v2, null on v1, never a stored 0
+            for (String counter : List.of("/containers/0/before/blockWriteBytes", "/containers/0/after/blockWriteBytes",
+                    "/containers/0/timeline/blockWriteBytes")) {
+                assertThat(test.at(counter).isNull()).as(counter).isEqualTo(!v2);
+            }
         }
     }
 

@@ -115,6 +115,11 @@ class AbsentFigureTests {
         assertThat(usage.get("blockWriteBytesUnavailable").asText()).contains("cgroup v1");
         assertThat(usage.get("blockReadBytes").asLong()).isEqualTo(READ.toBytes());
         assertThat(json.at("/containers/0/exactness/blockWrite/cell").asText()).isEqualTo("unavailable");
+        // the raw counters behind it too: a snapshot's or the timeline's 0 would say the same as the usage's
+        assertThat(json.at("/containers/0/before/blockWriteBytes").isNull()).isTrue();
+        assertThat(json.at("/containers/0/after/blockWriteBytes").isNull()).isTrue();
+        assertThat(json.at("/containers/0/timeline/blockWriteBytes").isNull()).isTrue();
+        assertThat(json.at("/containers/0/timeline/blockReadBytes").isArray()).isTrue();
         byte[] again = writer.write(new TestJsonReader(mapper).read(bytes, "w.json"));
         assertThat(new String(again, StandardCharsets.UTF_8)).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
 
@@ -122,6 +127,8 @@ class AbsentFigureTests {
         assertThat(v2.at("/containers/0/usage/blockWriteBytes").isNumber()).isTrue();
         assertThat(v2.at("/containers/0/usage/blockWriteBytes").asLong()).isZero();
         assertThat(v2.at("/containers/0/usage").has("blockWriteBytesUnavailable")).isFalse();
+        assertThat(v2.at("/containers/0/after/blockWriteBytes").isNumber()).isTrue();
+        assertThat(v2.at("/containers/0/timeline/blockWriteBytes").isArray()).isTrue();
     }
 
     @Test
@@ -135,6 +142,8 @@ class AbsentFigureTests {
         assertThat(usage.get("blockWriteBytes").isNull()).isTrue();
         assertThat(usage.get("oomKills").isNull()).isTrue();
         assertThat(usage.get("oomKillsUnavailable").asText()).contains("Engine API");
+        assertThat(json.at("/containers/0/after/oomKills").isNull()).isTrue();
+        assertThat(json.at("/containers/0/timeline/blockReadBytes").isNull()).isTrue();
         assertThat(json.at("/containers/0/exactness/oomKills/reason").asText())
                 .isEqualTo(usage.get("oomKillsUnavailable").asText());
     }
@@ -171,7 +180,8 @@ class AbsentFigureTests {
         assertThat(rows).hasSize(2).allSatisfy(row -> assertThat(row).contains(" | not measured here[^nm1] | ")
                 .doesNotContain("| 0 B |"));
         assertThat(md.lines().filter(l -> l.startsWith("[^nm")).toList()).singleElement()
-                .satisfies(note -> assertThat(note).startsWith("[^nm1]: blockWrite cannot be measured here: cgroup v1"));
+                .satisfies(note -> assertThat(note)
+                        .startsWith("[^nm1]: blockWrite cannot be measured here: cgroup v1"));
         assertThat(new MarkdownSummary().write(run(onV2("a", DataSize.ZERO)))).doesNotContain("[^nm");
     }
 
