@@ -3,11 +3,14 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.DataSize;
+import io.vitals.Percentage;
 import io.vitals.ProbeKind;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.Baseline;
+import io.vitals.internal.report.baseline.BaselineComparator;
 import io.vitals.internal.report.baseline.BaselineFile;
 import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.report.baseline.Tolerances;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.history.HistoryKey;
 import io.vitals.internal.report.history.HistorySession;
@@ -213,6 +216,26 @@ class AbsentFigureTests {
         assertThat(next.history(key, "tf", Metric.BLOCK_READ)).containsExactly((double) READ.toBytes());
         String file = new BaselineFile(mapper).toJson(Baseline.empty().withRun(List.of(v1), 5));
         assertThat(file).doesNotContain("blockWrite").contains("blockRead");
+    }
+
+    @Test
+    @DisplayName("baseline comparison: a stored 64 MiB against the write cgroup v1 did not measure is no finding")
+    void baselineComparison() {
+        TestResult v1 = onV1("w");
+        Map<Metric, List<Double>> stored = new java.util.EnumMap<>(Metric.class);
+        Metric.compared().forEach(m -> m.value(v1.containers().get(0).usage()).ifPresent(v -> stored.put(m,
+                List.of(v))));
+        stored.put(Metric.BLOCK_WRITE, List.of((double) WRITTEN.toBytes()));
+        Baseline baseline = new Baseline(Map.of(ReportNames.testKey(v1), Map.of("tf", stored)));
+
+        BaselineVerdict verdict = new BaselineComparator(baseline, Tolerances.uniform(Percentage.of(10)), true)
+                .compare(v1);
+
+        assertThat(verdict.findings()).extracting(f -> f.metric().key()).doesNotContain("blockWrite");
+        // the comparison itself ran: a v2 run that wrote nothing is an improvement on the stored 64 MiB
+        assertThat(new BaselineComparator(baseline, Tolerances.uniform(Percentage.of(10)), true)
+                .compare(onV2("w", DataSize.ZERO)).findings()).extracting(f -> f.metric().key())
+                .contains("blockWrite");
     }
 
     @Test

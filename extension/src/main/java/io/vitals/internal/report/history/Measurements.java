@@ -3,8 +3,8 @@ package io.vitals.internal.report.history;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.ReportedFigure;
+import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -7,9 +7,9 @@ import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.baseline.BaselineFinding;
 
 import java.util.ArrayList;
