@@ -4,6 +4,7 @@ import io.vitals.MeasureResources;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.settings.InvalidSettingException;
@@ -112,7 +113,9 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
             entries.put(prefix + "cpuTime", usage.cpuTime().toMillis() + " ms");
             entries.put(prefix + "averageCpu", usage.averageCpuPercent().toString());
             entries.put(prefix + "peakPids", Long.toString(usage.peakPids()));
-            entries.put(prefix + "oomKills", Long.toString(usage.oomKills()));
+            entries.put(prefix + "oomKills", ReportedFigure.oomKills(usage).value().stream()
+                    .mapToObj(kills -> Long.toString(Math.round(kills))).findFirst()
+                    .orElse(ReportedFigure.NOT_MEASURED_HERE));
             entries.put(prefix + "probe", usage.probe().description());
         }
         return entries;

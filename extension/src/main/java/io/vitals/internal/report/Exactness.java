@@ -108,11 +108,8 @@ public record Exactness(Map<Column, MatrixCell> cells) {
     }
 
     // The kernel's oom_kill counter (memory.events on v2, memory.oom_control on v1) is read from the cgroup files;
-    // the Engine API's stats carry no such count.
+    // the Engine API's stats carry no such count: ReportedFigure decides, as for every writer.
     private static MatrixCell oomKills(ResourceUsage usage) {
-        return usage.probe() == ProbeKind.ENGINE_API
-                ? MatrixCell.unavailable("The Docker Engine API's stats count no OOM kills; the host cgroup probe "
-                        + "reads the kernel's oom_kill counter.")
-                : MatrixCell.exact();
+        return ReportedFigure.oomKills(usage).notMeasured().map(MatrixCell::unavailable).orElseGet(MatrixCell::exact);
     }
 }

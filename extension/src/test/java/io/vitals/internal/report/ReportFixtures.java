@@ -64,6 +64,26 @@ public final class ReportFixtures {
     }
 
     /**
+     * {@code result} as if its first container had been measured by {@code probe}, which counted {@code blockRead}
+     * and {@code blockWrite}: on cgroup v1 a buffered write is not the writer's, so its block write is absent.
+     */
+    public static TestResult measuredBy(TestResult result, ProbeKind probe, DataSize blockRead, DataSize blockWrite) {
+        ContainerResult c = result.containers().get(0);
+        ResourceUsage u = c.usage();
+        ResourceUsage on = new ResourceUsage(u.container(), u.image(), probe, u.wallTime(), u.before(), u.after(),
+                u.peak(), u.peakMemoryHighWaterMark(), u.memoryLimit(), u.cpuTime(), u.cpuUserTime(),
+                u.cpuSystemTime(), u.averageCpuPercent(), u.peakCpuPercent(), u.throttledPeriods(), u.throttledTime(),
+                blockRead, blockWrite, u.networkReceived(), u.networkSent(), u.peakPids(), u.oomKills(),
+                u.memoryLimitHits(), u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo(), u.timeline(),
+                List.of(), u.gpu());
+        ContainerResult measured = new ContainerResult(c.name(), c.image(), c.limits(), on, probe.description(),
+                c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
+                List.of(measured));
+    }
+
+    /**
      * {@code result} as if the window of its first container, a shared one, had overlapped those of {@code others}
      * (display names of tests of the same class): its figures then include theirs.
      */

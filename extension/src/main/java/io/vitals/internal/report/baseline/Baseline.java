@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -96,8 +97,9 @@ public final class Baseline {
                 for (Metric metric : Metric.compared()) {
                     List<Double> values = new ArrayList<>(history(ReportNames.testKey(result), container.name(),
                             metric));
-                    // a figure this run could not measure (no GPU visible) is no value: the earlier ones stay
-                    metric.value(container.usage()).ifPresent(values::add);
+                    // a figure this run could not measure (block write on cgroup v1, no GPU visible) is no value,
+                    // not a 0: the earlier ones stay
+                    ReportedFigure.of(metric, container.usage()).value().ifPresent(values::add);
                     if (!values.isEmpty()) {
                         metrics.put(metric, values.subList(Math.max(0, values.size() - runs), values.size()));
                     }

@@ -6,6 +6,7 @@ import io.vitals.Percentage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -77,8 +78,9 @@ public final class BaselineComparator {
             for (Metric metric : Metric.compared()) {
                 List<Double> history = stored.get().getOrDefault(metric, List.of());
                 Optional<Percentage> tolerance = tolerances.of(metric);
-                // empty: not measured in this run (no GPU visible), so nothing to compare
-                OptionalDouble now = metric.value(container.usage());
+                // empty: not measured in this run (block write on cgroup v1, no GPU visible), so nothing to
+                // compare; its 0 against a stored figure would read as an improvement
+                OptionalDouble now = ReportedFigure.of(metric, container.usage()).value();
                 if (history.isEmpty() || tolerance.isEmpty() || now.isEmpty()) {
                     continue;
                 }

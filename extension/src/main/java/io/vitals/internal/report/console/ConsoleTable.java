@@ -11,6 +11,7 @@ import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.ShownFigures;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.units.DurationParser;
@@ -140,15 +141,14 @@ public final class ConsoleTable {
 
     /**
      * A figure in docker's formats: sizes as {@link DataSize#toDockerBinaryString()} ({@code 5.312MiB}), percentages
-     * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known, or why the host could not
-     * measure it ("no GPU visible").
+     * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known or not
+     * measured on this host ({@link ReportedFigure}: block write on cgroup v1 is {@code --}, never {@code 0B}), or
+     * the figure's own words for why the host could not measure it ("no GPU visible").
      */
     public static String docker(Metric metric, ResourceUsage usage) {
-        double value = metric.read(usage);
-        if (Double.isNaN(value)) {
-            return metric.absence(usage).orElse("--");
-        }
-        return metric.unit().formatDocker(value);
+        ReportedFigure figure = ReportedFigure.of(metric, usage);
+        return figure.value().isPresent() ? metric.unit().formatDocker(figure.value().getAsDouble())
+                : figure.missing("--", "--");
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.TestResult;
 
 import java.util.ArrayList;
@@ -47,9 +48,10 @@ public final class Measurements {
     private static void add(Map<HistoryKey, Double> figures, String test, String container, String phase,
             ResourceUsage usage) {
         for (Metric metric : Metric.compared()) {
-            // a figure not measured in this run (no GPU visible) is no measurement: it is neither kept nor compared
-            metric.value(usage).ifPresent(value -> figures.put(new HistoryKey(test, container, phase, metric.key()),
-                    value));
+            // a figure not measured in this run (block write on cgroup v1, no GPU visible) is no measurement, not a
+            // 0: it is neither kept, compared nor made into a suggested budget
+            ReportedFigure.of(metric, usage).value().ifPresent(value -> figures.put(
+                    new HistoryKey(test, container, phase, metric.key()), value));
         }
     }
 

@@ -34,6 +34,8 @@ final class HtmlAssets {
             "details>summary{cursor:pointer;padding:6px 0}details .body{padding-bottom:8px}",
             "details.log{border:none;padding:0}pre{background:var(--alt);padding:8px;overflow:auto;max-height:300px}",
             "pre.failure{color:var(--bad);white-space:pre-wrap}.facts{color:var(--muted);margin:2px 0 6px}",
+            // a figure the host did not measure: muted, and its reason on hover
+            ".absent{color:var(--muted);text-decoration:underline dotted;cursor:help}",
             "table.budgets{width:auto;margin:4px 0}table.budgets tr.bad td{color:var(--bad)}",
             ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px}",
             "svg{width:100%;height:auto;background:var(--bg);border:1px solid var(--line);border-radius:4px}",

@@ -10,6 +10,7 @@ import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
 
@@ -201,11 +202,13 @@ public final class HtmlReport {
                     ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
                             + "\">overlapped</span>" : ""));
             for (Metric metric : Metric.all()) {
-                double value = metric.read(u);
-                // an unknown figure sorts below every known one
-                cell(out, Double.isNaN(value) ? -Double.MAX_VALUE : value,
-                        Double.isNaN(value) ? Html.escape(metric.absence(u).orElse("–"))
-                                : Html.escape(metric.format(value)));
+                ReportedFigure figure = ReportedFigure.of(metric, u);
+                // an unknown or unmeasured figure sorts below every known one; why it is missing shows on hover
+                cell(out, figure.value().orElse(-Double.MAX_VALUE), figure.value().isPresent()
+                        ? Html.escape(metric.format(figure.value().getAsDouble()))
+                        : figure.notMeasured().map(why -> "<span class=\"absent\" title=\"" + Html.escape(why) + "\">"
+                                + Html.escape(figure.missing("–", ReportedFigure.NOT_MEASURED_HERE)) + "</span>")
+                                .orElse("–"));
             }
             cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
             cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"

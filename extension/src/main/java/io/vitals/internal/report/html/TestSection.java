@@ -5,6 +5,7 @@ import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Exactness;
 import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportedFigure;
 
 import java.util.Locale;
 
@@ -26,6 +27,14 @@ final class TestSection {
         out.append("</p>");
     }
 
+    // The Engine API counts no OOM kills: its 0 would say none happened, so the line says it was not measured.
+    private static String oomKills(ResourceUsage u) {
+        ReportedFigure kills = ReportedFigure.oomKills(u);
+        return kills.value().isPresent() ? Long.toString(Math.round(kills.value().getAsDouble()))
+                : "<span class=\"absent\" title=\"" + Html.escape(kills.notMeasured().orElseThrow()) + "\">"
+                        + ReportedFigure.NOT_MEASURED_HERE + "</span>";
+    }
+
     static void container(ContainerResult c, StringBuilder out) {
         ResourceUsage u = c.usage();
         out.append("<h4>").append(Html.escape(c.name())).append(" <span class=\"muted\">")
@@ -42,7 +51,7 @@ final class TestSection {
                 .append(u.peakCpuPercent()).append(")")
                 .append(" · throttled ").append(Figures.duration(u.throttledTime()))
                 .append(" · PIDs ").append(u.peakPids())
-                .append(" · OOM kills ").append(u.oomKills())
+                .append(" · OOM kills ").append(oomKills(u))
                 .append(" · probe: ").append(Html.escape(c.probeDescription()))
                 .append(", every ").append(u.timeline().samplingInterval().toMillis()).append(" ms, ")
                 .append(u.timeline().samples()).append(" samples</p>");

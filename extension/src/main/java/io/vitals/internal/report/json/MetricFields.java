@@ -85,8 +85,13 @@ final class MetricFields implements SavedFigures {
         return Duration.ofNanos(Math.round(required(metric).asDouble() * 1e9));
     }
 
+    // A figure the host did not measure was saved as null beside its reason (MetricJson): it reads back as 0, which
+    // ReportedFigure, judging the same probe by the same rule, again reports as absent.
     private JsonNode required(Metric metric) {
         JsonNode node = usage.get(metric.jsonField());
+        if (node != null && node.isNull() && unavailableReason(metric.jsonField()).isPresent()) {
+            return com.fasterxml.jackson.databind.node.LongNode.valueOf(0);
+        }
         if (node == null || node.isNull()) {
             throw new IllegalArgumentException("\"" + metric.jsonField() + "\" is missing");
         }

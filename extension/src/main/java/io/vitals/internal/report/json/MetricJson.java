@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.report.ReportedFigure;
 
 import java.io.IOException;
-import java.util.Optional;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -29,26 +29,41 @@ public final class MetricJson {
 
     /**
      * One field per metric, named by {@code name}, in the base unit: whole numbers for bytes and counts, {@code null}
-     * for a figure not known (JSON has no NaN), followed by {@code <name>Unavailable} with the reason where the host
-     * could not measure it ({@code "peakGpuMemoryBytesUnavailable": "no GPU visible: …"}).
+     * for a figure not known (JSON has no NaN) or not measured ({@link ReportedFigure}), followed by
+     * {@code <name>Unavailable} with the reason where the host could not measure it
+     * ({@code "peakGpuMemoryBytesUnavailable": "no GPU visible: …"}, {@code "blockWriteBytesUnavailable": …}).
      */
     public static void writeFields(JsonGenerator json, ResourceUsage usage, Function<Metric, String> name)
             throws IOException {
         for (Metric metric : Metric.all()) {
-            double value = metric.read(usage);
+            ReportedFigure figure = ReportedFigure.of(metric, usage);
             String field = name.apply(metric);
-            if (Double.isNaN(value)) {
+            if (figure.value().isEmpty()) {
                 json.writeNullField(field);
-                // why it is null where the host is the reason ("no GPU visible"), so null never reads as zero
-                Optional<String> why = metric.unmeasurableReason(usage);
-                if (why.isPresent()) {
-                    json.writeStringField(unavailableField(field), why.get());
+                // why it is null where the host is the reason (cgroup v1 block write, no GPU visible), so null
+                // never reads as zero
+                if (figure.notMeasured().isPresent()) {
+                    json.writeStringField(unavailableField(field), figure.notMeasured().get());
                 }
             } else if (metric.unit().isWhole()) {
-                json.writeNumberField(field, Math.round(value));
+                json.writeNumberField(field, Math.round(figure.value().getAsDouble()));
             } else {
-                json.writeNumberField(field, value);
+                json.writeNumberField(field, figure.value().getAsDouble());
             }
+        }
+    }
+
+    /**
+     * The OOM kill count, or {@code null} with {@code oomKillsUnavailable} where the probe cannot count them (the
+     * Engine API), so a missing count never reads as "none".
+     */
+    public static void writeOomKills(JsonGenerator json, ResourceUsage usage) throws IOException {
+        ReportedFigure kills = ReportedFigure.oomKills(usage);
+        if (kills.value().isPresent()) {
+            json.writeNumberField("oomKills", Math.round(kills.value().getAsDouble()));
+        } else {
+            json.writeNullField("oomKills");
+            json.writeStringField(unavailableField("oomKills"), kills.notMeasured().orElseThrow());
         }
     }
 

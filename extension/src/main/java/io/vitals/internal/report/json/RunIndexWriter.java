@@ -133,7 +133,7 @@ public final class RunIndexWriter {
             } else {
                 json.writeNullField("memoryLimitBytes");
             }
-            json.writeNumberField("oomKills", u.oomKills());
+            MetricJson.writeOomKills(json, u);
             json.writeNumberField("budgets", c.budgets().size());
             json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());
             OverlapJson.write(json, c.overlap());

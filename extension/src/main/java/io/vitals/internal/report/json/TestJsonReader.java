@@ -169,8 +169,9 @@ public final class TestJsonReader {
         for (int i = 0; i < offsets.size(); i++) {
             points.add(new TimelinePoint(Duration.ofMillis(offsets.get(i).asLong()), t.get("cpuPercent").get(i)
                     .asDouble(), DataSize.ofBytes(t.get("memoryBytes").get(i).asLong()), t.get("pids").get(i).asLong(),
-                    seconds(t.get("cpuSeconds").get(i)), DataSize.ofBytes(t.get("blockReadBytes").get(i).asLong()),
-                    DataSize.ofBytes(t.get("blockWriteBytes").get(i).asLong()),
+                    // a counter the host did not measure is null (no array): 0, which is again not measured
+                    seconds(t.get("cpuSeconds").get(i)), DataSize.ofBytes(t.get("blockReadBytes").path(i).asLong()),
+                    DataSize.ofBytes(t.get("blockWriteBytes").path(i).asLong()),
                     DataSize.ofBytes(t.get("netRxBytes").get(i).asLong()),
                     DataSize.ofBytes(t.get("netTxBytes").get(i).asLong())));
         }

@@ -9,12 +9,14 @@ import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
@@ -124,13 +126,15 @@ public final class TestJsonWriter {
         json.writeStringField("probeDescription", container.probeDescription());
         ExactnessJson.write(json, container);
         seconds(json, "samplingIntervalSeconds", usage.timeline().samplingInterval());
+        // a counter the host did not measure is null in the snapshots and the timeline too, as in the usage
+        Absent absent = Absent.of(usage);
         json.writeFieldName("before");
-        writeSnapshot(json, usage.before());
+        writeSnapshot(json, usage.before(), absent);
         json.writeFieldName("after");
-        writeSnapshot(json, usage.after());
+        writeSnapshot(json, usage.after(), absent);
         json.writeFieldName("usage");
         writeUsage(json, usage, true);
-        writeTimeline(json, usage.timeline());
+        writeTimeline(json, usage.timeline(), absent);
         json.writeArrayFieldStart("phases");
         for (ResourceUsage.Phase phase : usage.phases()) {
             json.writeStartObject();
@@ -174,7 +178,25 @@ public final class TestJsonWriter {
         json.writeEndObject();
     }
 
-    private static void writeSnapshot(JsonGenerator json, ResourceSnapshot s) throws IOException {
+    /** Which raw counters of a container's snapshots and timeline {@link ReportedFigure} says were not measured. */
+    private record Absent(boolean blockRead, boolean blockWrite, boolean oomKills) {
+
+        static Absent of(ResourceUsage usage) {
+            return new Absent(ReportedFigure.of(Metric.BLOCK_READ, usage).isNotMeasured(),
+                    ReportedFigure.of(Metric.BLOCK_WRITE, usage).isNotMeasured(),
+                    ReportedFigure.oomKills(usage).isNotMeasured());
+        }
+    }
+
+    private static void counter(JsonGenerator json, String name, long value, boolean absent) throws IOException {
+        if (absent) {
+            json.writeNullField(name);
+        } else {
+            json.writeNumberField(name, value);
+        }
+    }
+
+    private static void writeSnapshot(JsonGenerator json, ResourceSnapshot s, Absent absent) throws IOException {
         json.writeStartObject();
         json.writeStringField("takenAt", s.takenAt().toString());
         json.writeNumberField("memoryUsageBytes", s.memoryUsage().toBytes());
@@ -187,11 +209,11 @@ public final class TestJsonWriter {
         seconds(json, "cpuUserSeconds", s.cpuUserTime());
         seconds(json, "cpuSystemSeconds", s.cpuSystemTime());
         json.writeNumberField("pids", s.pids());
-        json.writeNumberField("blockReadBytes", s.blockRead().toBytes());
-        json.writeNumberField("blockWriteBytes", s.blockWrite().toBytes());
+        counter(json, "blockReadBytes", s.blockRead().toBytes(), absent.blockRead());
+        counter(json, "blockWriteBytes", s.blockWrite().toBytes(), absent.blockWrite());
         json.writeNumberField("networkReceivedBytes", s.networkReceived().toBytes());
         json.writeNumberField("networkSentBytes", s.networkSent().toBytes());
-        json.writeNumberField("oomKills", s.oomKills());
+        counter(json, "oomKills", s.oomKills(), absent.oomKills());
         json.writeNumberField("memoryLimitHits", s.memoryLimitHits());
         json.writeNumberField("throttledPeriods", s.throttledPeriods());
         seconds(json, "throttledSeconds", s.throttledTime());
@@ -222,7 +244,7 @@ public final class TestJsonWriter {
         seconds(json, "cpuSystemSeconds", u.cpuSystemTime());
         json.writeNumberField("peakCpuPercent", u.peakCpuPercent().value());
         json.writeNumberField("throttledPeriods", u.throttledPeriods());
-        json.writeNumberField("oomKills", u.oomKills());
+        MetricJson.writeOomKills(json, u);
         json.writeNumberField("memoryLimitHits", u.memoryLimitHits());
         writePressure(json, u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo());
         json.writeEndObject();
@@ -285,7 +307,7 @@ public final class TestJsonWriter {
         json.writeEndObject();
     }
 
-    private static void writeTimeline(JsonGenerator json, Timeline timeline) throws IOException {
+    private static void writeTimeline(JsonGenerator json, Timeline timeline, Absent absent) throws IOException {
         List<TimelinePoint> points = timeline.points();
         json.writeObjectFieldStart("timeline");
         json.writeNumberField("samples", timeline.samples());
@@ -296,8 +318,16 @@ public final class TestJsonWriter {
         longs(json, "memoryBytes", points, p -> p.memory().toBytes());
         longs(json, "pids", points, TimelinePoint::pids);
         doubles(json, "cpuSeconds", points, p -> Figures.seconds(p.cpuTime()));
-        longs(json, "blockReadBytes", points, p -> p.blockRead().toBytes());
-        longs(json, "blockWriteBytes", points, p -> p.blockWrite().toBytes());
+        if (absent.blockRead()) {
+            json.writeNullField("blockReadBytes");
+        } else {
+            longs(json, "blockReadBytes", points, p -> p.blockRead().toBytes());
+        }
+        if (absent.blockWrite()) {
+            json.writeNullField("blockWriteBytes");
+        } else {
+            longs(json, "blockWriteBytes", points, p -> p.blockWrite().toBytes());
+        }
         longs(json, "netRxBytes", points, p -> p.networkReceived().toBytes());
         longs(json, "netTxBytes", points, p -> p.networkSent().toBytes());
         json.writeEndObject();

@@ -10,6 +10,7 @@ import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.ShownFigures;
 import io.vitals.internal.report.TestResult;
@@ -65,6 +66,7 @@ public final class MarkdownSummary {
         hostShapeLine(run).ifPresent(line -> out.append(line).append("\n\n"));
         attention(run, out);
         Map<String, List<RunReport.Entry>> byClass = new LinkedHashMap<>();
+        NotMeasuredNotes notes = new NotMeasuredNotes();
         for (RunReport.Entry entry : run.tests()) {
             byClass.computeIfAbsent(entry.result().className(), k -> new ArrayList<>()).add(entry);
         }
@@ -80,7 +82,7 @@ public final class MarkdownSummary {
                     unmeasuredRow(entry.result(), shown, out);
                 }
                 for (ContainerResult c : entry.result().containers()) {
-                    row(entry.result(), c, shown, out);
+                    row(entry.result(), c, shown, notes, out);
                 }
             }
             out.append('\n');
@@ -89,6 +91,7 @@ public final class MarkdownSummary {
                 out.append(OVERLAP_LEGEND).append("\n\n");
             }
         });
+        notes.appendTo(out);
         return out.toString();
     }
 
@@ -201,7 +204,8 @@ public final class MarkdownSummary {
         return line.length() > 300 ? line.substring(0, 300) + "…" : line;
     }
 
-    private static void row(TestResult result, ContainerResult c, List<Metric> shown, StringBuilder out) {
+    private static void row(TestResult result, ContainerResult c, List<Metric> shown, NotMeasuredNotes notes,
+            StringBuilder out) {
         ResourceUsage u = c.usage();
         long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
         String budgets = c.budgets().isEmpty() ? "–"
@@ -216,8 +220,11 @@ public final class MarkdownSummary {
                 .append(" | ").append(cell(c.name())).append(c.overlap().isPresent() ? " " + OVERLAP_MARK : "")
                 .append(" | ").append(outcome(result));
         for (Metric metric : shown) {
-            out.append(" | ").append(metric.value(u).stream().mapToObj(metric::format).findFirst()
-                    .orElseGet(() -> metric.absence(u).orElse("–")));
+            ReportedFigure figure = ReportedFigure.of(metric, u);
+            // a figure the host did not measure is never a 0: the cell says so, a footnote says why
+            out.append(" | ").append(figure.value().isPresent() ? metric.format(figure.value().getAsDouble())
+                    : figure.missing("–", ReportedFigure.NOT_MEASURED_HERE)
+                            + figure.notMeasured().map(notes::reference).orElse(""));
         }
         out.append(" | ").append(u.memoryLimit().map(Object::toString).orElse("none"))
                 .append(" | ").append(budgets).append(" |\n");

@@ -9,6 +9,7 @@ import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.report.ReportedFigure;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.baseline.BaselineFinding;
@@ -76,7 +77,8 @@ public final class PrometheusWriter {
                             u -> Optional.of((double) u.throttledPeriods())),
                     container("vitals_container_oom_kills_total", "counter",
                             "Processes killed by the kernel's OOM killer during the test.",
-                            u -> Optional.of((double) u.oomKills())),
+                            // none from the Engine API, which does not count them
+                            u -> ReportedFigure.oomKills(u).value().stream().boxed().findFirst()),
                     container("vitals_container_memory_limit_hits_total", "counter",
                             "Times memory use hit the limit during the test.",
                             u -> Optional.of((double) u.memoryLimitHits())),
@@ -123,13 +125,15 @@ public final class PrometheusWriter {
                 (entry, out) -> out.add(new Sample(testLabels(entry.result()), value.applyAsDouble(entry.result()))));
     }
 
-    // A figure's family, in the Prometheus base unit; a figure not known (headroom without a limit) has no sample.
+    // A figure's family, in the Prometheus base unit; a figure not known (headroom without a limit) or not measured
+    // on this host (ReportedFigure: block write on cgroup v1) has no sample, so no 0 claims it was counted, and a
+    // family without any sample is left out.
     private static Family figure(Metric metric) {
         return container(metric.exported().name(), metric.exported().type().text(), metric.exported().help(),
                 u -> {
-                    double value = metric.read(u);
-                    return Double.isNaN(value) ? Optional.empty()
-                            : Optional.of(metric.unit().toPrometheus(value));
+                    var value = ReportedFigure.of(metric, u).value();
+                    return value.isPresent() ? Optional.of(metric.unit().toPrometheus(value.getAsDouble()))
+                            : Optional.empty();
                 });
     }
 
