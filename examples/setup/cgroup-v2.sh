@@ -22,13 +22,18 @@ guest_users() {
   if [[ -n "$users" ]]; then echo "$users"; elif [[ "$1" == debian-13 ]]; then echo "root user podman podman-user"
   else echo "root user"; fi
 }
-# The accuracy suite (every figure against the kernel's own counters) and the extension's measurement tests against
-# ground truth (a 300 MiB spike, CPU time, 50 forks, phases, an OOM kill): about 1 minute more per cell than the
-# accuracy suite alone. Not the others (BudgetsIT, FaultsIT, LifecycleIT, ...): under software emulation each
-# container start costs 10-80 s, and BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of
-# this host's CPUs, which an emulated CPU runs some 20-40 times slower. VITALS_V2_CLASSES (space-separated) replaces
-# the list; an entry may name one method, as class#method.
-classes="${VITALS_V2_CLASSES:-io.vitals.internal.probe.CgroupV2AccuracyIT io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT}"
+# As root: the accuracy suite (every figure against the kernel's own counters), the extension's measurement tests
+# against ground truth (a 300 MiB spike, CPU time, 50 forks, phases, an OOM kill) and the absent-figure check (block
+# writes measured, in every report format). As the other users (a plain user, rootful and rootless Podman), what
+# differs between them: the accuracy suite, which finds and reads each one's cgroups and judges a budget end to end;
+# the rest reads the same files the same way once they are found, and costs 1-2 minutes more per cell. Not the
+# others (BudgetsIT, FaultsIT, LifecycleIT, ...): under software emulation each container start costs 10-80 s, and
+# BudgetsIT's CPU budgets are calibrated in stress-ng operations per second of this host's CPUs, which an emulated
+# CPU runs some 20-40 times slower. VITALS_V2_CLASSES (space-separated) replaces the list for every cell; an entry
+# may name one method, as class#method.
+accuracy=io.vitals.internal.probe.CgroupV2AccuracyIT
+classes="${VITALS_V2_CLASSES:-$accuracy io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.junit.AbsentFigureIT}"
+user_classes="${VITALS_V2_CLASSES:-$accuracy}"
 junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
 out="$root/target/cgroup-v2"
 
@@ -57,6 +62,9 @@ bash "$here/images.sh" stress
 bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
 cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
 tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
+for who in user podman podman-user; do
+  tr ' ' '\n' <<<"$user_classes" >"$payload/classes-$who.txt"
+done
 vitals_took "payload (test classes, jars, stress image)" "$start"
 
 # Boots a guest; if it ended without the results of some of its cells (a guest kernel that panicked or hung under

@@ -18,11 +18,16 @@ docker import --change 'CMD ["sleep","infinity"]' --change 'LABEL io.vitals.imag
   "$P/stress-rootfs.tar" vitals/stress:latest >/dev/null || log "ERROR: docker import of the stress image failed"
 log "stress image imported"
 
-selectors=()
-while read -r cls; do
-  # a class, or one method as class#method
-  if [[ "$cls" == *"#"* ]]; then selectors+=(--select-method "$cls"); elif [[ -n "$cls" ]]; then selectors+=(--select-class "$cls"); fi
-done <"$classes_file"
+# The test classes of a cell: classes-<who>.txt where the host wrote one (the users other than root run fewer),
+# else classes.txt; a line is a class, or one method as class#method
+selectors_of() {
+  local file="$P/classes-$1.txt" cls
+  [[ -f "$file" ]] || file="$classes_file"
+  selectors=()
+  while read -r cls; do
+    if [[ "$cls" == *"#"* ]]; then selectors+=(--select-method "$cls"); elif [[ -n "$cls" ]]; then selectors+=(--select-class "$cls"); fi
+  done <"$file"
+}
 
 # A JVM killed by a signal under software emulation (SIGSEGV in JIT-compiled JDK code, exit 134) is the emulator's
 # fault, not the tests': such a run is repeated, up to two more times, and says so. It was seen once in a Podman cell
@@ -43,6 +48,7 @@ run_as() {
 
 run_once() {
   local who="$1" out="$P/results/$1"
+  selectors_of "$who"
   mkdir -p "$out/work" && chmod -R 0777 "$out"
   local cmd=(java -Xmx1g -Dvitals.requireDocker=true -Dvitals.reportDir="$out/vitals"
     -Dvitals.v2.guest="$(cat "$P/guest-name")" -Dvitals.v2.user="$who"

@@ -1,5 +1,7 @@
 package io.vitals.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.Measurability;
@@ -8,6 +10,8 @@ import io.vitals.internal.metric.Metric;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
 
 /**
  * One figure of one usage as every writer shows or stores it: its value, or absent. A figure this host cannot
@@ -23,6 +27,7 @@ import java.util.OptionalDouble;
  * @param notMeasured why the host could not measure it; empty when it could
  * @param hostWords the figure's own words for its absence ("no GPU visible"); empty where it has none
  */
+@API(status = INTERNAL, since = "0.1")
 public record ReportedFigure(OptionalDouble value, Optional<String> notMeasured, Optional<String> hostWords) {
 
     /** What a report cell prints for a figure this host did not measure (the reason goes in a hover or note). */
