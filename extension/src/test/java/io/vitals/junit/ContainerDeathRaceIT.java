@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -116,9 +117,20 @@ class ContainerDeathRaceIT {
 
     /** Kills {@code stress} {@code killAfterMillis} into the test, from another thread, while the test sleeps. */
     static void sleepWhileKilled(StressContainer stress, long killAfterMillis, long testMillis) throws Exception {
+        whileKilled(stress, killAfterMillis, sent -> { }, () -> Thread.sleep(testMillis));
+    }
+
+    /**
+     * Runs {@code test} while a second thread kills {@code stress} {@code killAfterMillis} after the start, and tells
+     * {@code killSent} when the kill was sent; returns once both are done.
+     */
+    private static void whileKilled(StressContainer stress, long killAfterMillis,
+            Consumer<Duration> killSent, TestBody test) throws Exception {
+        long started = System.nanoTime();
         Thread killer = new Thread(() -> {
             try {
                 Thread.sleep(killAfterMillis);
+                killSent.accept(Duration.ofNanos(System.nanoTime() - started));
                 stress.getDockerClient().killContainerCmd(stress.getContainerId()).exec();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -126,10 +138,16 @@ class ContainerDeathRaceIT {
         }, "container-killer");
         killer.start();
         try {
-            Thread.sleep(testMillis);
+            test.run();
         } finally {
             killer.join();
         }
+    }
+
+    /** The test's own part of a kill race. */
+    @FunctionalInterface
+    private interface TestBody {
+        void run() throws Exception;
     }
 
     @MeasureResources
@@ -211,22 +229,8 @@ class ContainerDeathRaceIT {
      * command ends with the container, and the race is between this return and the init process's exit.
      */
     static void waitOnExecWhileKilled(StressContainer stress, RepetitionInfo repetition) throws Exception {
-        long started = System.nanoTime();
-        Thread killer = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-                KILL_SENT.put(repetition.getCurrentRepetition(), Duration.ofNanos(System.nanoTime() - started));
-                stress.getDockerClient().killContainerCmd(stress.getContainerId()).exec();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "container-killer");
-        killer.start();
-        try {
-            stress.execInContainer("sleep", "30");
-        } finally {
-            killer.join();
-        }
+        whileKilled(stress, 300, sent -> KILL_SENT.put(repetition.getCurrentRepetition(), sent),
+                () -> stress.execInContainer("sleep", "30"));
     }
 
     @MeasureResources

@@ -8,6 +8,7 @@ import io.vitals.internal.report.baseline.Baseline;
 import io.vitals.internal.report.baseline.BaselineComparator;
 import io.vitals.internal.report.baseline.BaselineVerdict;
 import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.history.Measurements;
 import io.vitals.internal.report.html.HtmlReport;
@@ -115,6 +116,19 @@ class OverlapReportTests {
         assertThat(lines).anyMatch(l -> l.startsWith("† Overlapped: "));
         assertThat(lines).anyMatch(l -> l.contains("**Overlapped**") && l.contains("second() (com.example.SharedTests)"
                 + " and third() (com.example.SharedTests)"));
+    }
+
+    @Test
+    @DisplayName("console JSON lines: the overlapped container names the other tests; a test alone has none")
+    void consoleJson() throws IOException {
+        ConsoleJsonLine line = new ConsoleJsonLine(JSON);
+        JsonNode marked = MAPPER.readTree(line.render(run.tests().get(0))).at("/containers/0/overlappedWith");
+        JsonNode unmarked = MAPPER.readTree(line.render(run.tests().get(1))).at("/containers/0/overlappedWith");
+
+        assertThat(marked).extracting(t -> t.get("displayName").asText()).containsExactly("second()", "third()");
+        assertThat(marked).extracting(t -> t.get("className").asText()).containsOnly(CLASS);
+        assertThat(unmarked.isArray()).isTrue();
+        assertThat(unmarked).isEmpty();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.json.MetricJson;
+import io.vitals.internal.report.json.OverlapJson;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -18,7 +19,8 @@ import org.apiguardian.api.API;
 
 /**
  * One JSON object per test on a single line, for {@code vitals.console=json}: every figure (named by its metric key,
- * {@code null} when not known) in base units, so log processors can pick them up without reading the report directory.
+ * {@code null} when not known) in base units, and the tests whose windows overlapped ({@code overlappedWith}), so log
+ * processors can pick them up without reading the report directory.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ConsoleJsonLine {
@@ -47,6 +49,8 @@ public final class ConsoleJsonLine {
             for (ContainerResult container : result.containers()) {
                 json.writeStartObject();
                 json.writeStringField("name", container.name());
+                // the same mark as in the JSON files: figures that include other tests' usage say whose
+                OverlapJson.write(json, container.overlap());
                 MetricJson.writeFields(json, container.usage(), Metric::key);
                 if (container.usage().memoryLimit().isPresent()) {
                     json.writeNumberField("memoryLimit", container.usage().memoryLimit().get().toBytes());

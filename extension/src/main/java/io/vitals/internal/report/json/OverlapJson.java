@@ -1,5 +1,7 @@
 package io.vitals.internal.report.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.vitals.internal.report.Overlap;
 
 import java.io.IOException;
@@ -8,20 +10,22 @@ import java.util.List;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * A container's {@code "overlappedWith"}: the other tests whose windows on it were open during this test's, each
  * as {@code {"displayName": ..., "className": ...}}; an empty array when the figures are the test's alone. Written
- * into the per-test JSON and the run index alike.
+ * into the per-test JSON, the run index and the console's JSON lines alike.
  */
-final class OverlapJson {
+@API(status = INTERNAL, since = "0.1")
+public final class OverlapJson {
 
     static final String FIELD = "overlappedWith";
 
     private OverlapJson() {
     }
 
-    static void write(JsonGenerator json, Overlap overlap) throws IOException {
+    public static void write(JsonGenerator json, Overlap overlap) throws IOException {
         json.writeArrayFieldStart(FIELD);
         for (Overlap.OverlappedTest test : overlap.tests()) {
             json.writeStartObject();
