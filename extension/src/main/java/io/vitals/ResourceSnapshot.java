@@ -1,9 +1,11 @@
 package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -12,59 +14,431 @@ import org.apiguardian.api.API;
  * A container's figures at one moment: gauges (memory, PIDs) as they were, counters (CPU time, bytes, OOM kills)
  * as totals since the container started. {@link ResourceUsage} holds the differences over a test.
  *
- * @param takenAt wall-clock time of the reading
- * @param memoryUsage MEM USAGE as docker stats shows it: charged memory minus inactive file cache
- * @param memoryCharged all memory charged to the container, page cache included
- * @param memoryLimit the hard limit, empty when the container has none
- * @param pageCache file-backed memory (page cache)
- * @param anonymousMemory anonymous memory (heap, stacks, tensors)
- * @param swap swap in use, where the host accounts it
- * @param cpuTime total CPU time
- * @param cpuUserTime CPU time in user mode (cgroup v1 counts it in 10 ms ticks)
- * @param cpuSystemTime CPU time in kernel mode
- * @param pids tasks (threads) in the container
- * @param blockRead bytes read from block devices
- * @param blockWrite bytes written to block devices
- * @param networkReceived bytes received
- * @param networkSent bytes sent
- * @param oomKills processes killed by the OOM killer
- * @param memoryLimitHits times memory use hit the limit
- * @param throttledPeriods CFS periods in which the container was throttled
- * @param throttledTime total time throttled
- * @param cpuPressure CPU pressure-stall totals, where the host exposes them
- * @param memoryPressure memory pressure-stall totals
- * @param ioPressure I/O pressure-stall totals
- * @param probe where the figures came from
+ * <p>Vitals takes snapshots ({@link ResourceMonitor#snapshot()}, {@link ResourceUsage#before()},
+ * {@link ResourceUsage#after()}); users read them. Why a final class with an internal builder rather than a record:
+ * see {@link ResourceUsage}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ResourceSnapshot(
-        Instant takenAt,
-        DataSize memoryUsage,
-        DataSize memoryCharged,
-        Optional<DataSize> memoryLimit,
-        DataSize pageCache,
-        DataSize anonymousMemory,
-        Optional<DataSize> swap,
-        Duration cpuTime,
-        Duration cpuUserTime,
-        Duration cpuSystemTime,
-        long pids,
-        DataSize blockRead,
-        DataSize blockWrite,
-        DataSize networkReceived,
-        DataSize networkSent,
-        long oomKills,
-        long memoryLimitHits,
-        long throttledPeriods,
-        Duration throttledTime,
-        Optional<PressureStall> cpuPressure,
-        Optional<PressureStall> memoryPressure,
-        Optional<PressureStall> ioPressure,
-        ProbeKind probe) {
+public final class ResourceSnapshot {
+
+    private final Instant takenAt;
+    private final DataSize memoryUsage;
+    private final DataSize memoryCharged;
+    private final Optional<DataSize> memoryLimit;
+    private final DataSize pageCache;
+    private final DataSize anonymousMemory;
+    private final Optional<DataSize> swap;
+    private final Duration cpuTime;
+    private final Duration cpuUserTime;
+    private final Duration cpuSystemTime;
+    private final long pids;
+    private final DataSize blockRead;
+    private final DataSize blockWrite;
+    private final DataSize networkReceived;
+    private final DataSize networkSent;
+    private final long oomKills;
+    private final long memoryLimitHits;
+    private final long throttledPeriods;
+    private final Duration throttledTime;
+    private final Optional<PressureStall> cpuPressure;
+    private final Optional<PressureStall> memoryPressure;
+    private final Optional<PressureStall> ioPressure;
+    private final ProbeKind probe;
+
+    private ResourceSnapshot(Builder builder) {
+        this.takenAt = Objects.requireNonNull(builder.takenAt, "takenAt");
+        this.memoryUsage = Objects.requireNonNull(builder.memoryUsage, "memoryUsage");
+        this.memoryCharged = Objects.requireNonNull(builder.memoryCharged, "memoryCharged");
+        this.memoryLimit = Objects.requireNonNull(builder.memoryLimit, "memoryLimit");
+        this.pageCache = Objects.requireNonNull(builder.pageCache, "pageCache");
+        this.anonymousMemory = Objects.requireNonNull(builder.anonymousMemory, "anonymousMemory");
+        this.swap = Objects.requireNonNull(builder.swap, "swap");
+        this.cpuTime = Objects.requireNonNull(builder.cpuTime, "cpuTime");
+        this.cpuUserTime = Objects.requireNonNull(builder.cpuUserTime, "cpuUserTime");
+        this.cpuSystemTime = Objects.requireNonNull(builder.cpuSystemTime, "cpuSystemTime");
+        this.pids = builder.pids;
+        this.blockRead = Objects.requireNonNull(builder.blockRead, "blockRead");
+        this.blockWrite = Objects.requireNonNull(builder.blockWrite, "blockWrite");
+        this.networkReceived = Objects.requireNonNull(builder.networkReceived, "networkReceived");
+        this.networkSent = Objects.requireNonNull(builder.networkSent, "networkSent");
+        this.oomKills = builder.oomKills;
+        this.memoryLimitHits = builder.memoryLimitHits;
+        this.throttledPeriods = builder.throttledPeriods;
+        this.throttledTime = Objects.requireNonNull(builder.throttledTime, "throttledTime");
+        this.cpuPressure = Objects.requireNonNull(builder.cpuPressure, "cpuPressure");
+        this.memoryPressure = Objects.requireNonNull(builder.memoryPressure, "memoryPressure");
+        this.ioPressure = Objects.requireNonNull(builder.ioPressure, "ioPressure");
+        this.probe = Objects.requireNonNull(builder.probe, "probe");
+    }
+
+    /**
+     * A builder for Vitals' own code: every figure must be set except the optional ones, which start empty.
+     * Not for users, who get snapshots from Vitals; it may change in any release.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder that starts from this snapshot's figures, for Vitals' own code (see {@link #builder()}). */
+    @API(status = INTERNAL, since = "0.1")
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Wall-clock time of the reading. */
+    public Instant takenAt() {
+        return takenAt;
+    }
+
+    /** MEM USAGE as docker stats shows it: charged memory minus inactive file cache. */
+    public DataSize memoryUsage() {
+        return memoryUsage;
+    }
+
+    /** All memory charged to the container, page cache included. */
+    public DataSize memoryCharged() {
+        return memoryCharged;
+    }
+
+    /** The hard limit, empty when the container has none. */
+    public Optional<DataSize> memoryLimit() {
+        return memoryLimit;
+    }
+
+    /** File-backed memory (page cache). */
+    public DataSize pageCache() {
+        return pageCache;
+    }
+
+    /** Anonymous memory (heap, stacks, tensors). */
+    public DataSize anonymousMemory() {
+        return anonymousMemory;
+    }
+
+    /** Swap in use, where the host accounts it. */
+    public Optional<DataSize> swap() {
+        return swap;
+    }
+
+    /** Total CPU time. */
+    public Duration cpuTime() {
+        return cpuTime;
+    }
+
+    /** CPU time in user mode (cgroup v1 counts it in 10 ms ticks). */
+    public Duration cpuUserTime() {
+        return cpuUserTime;
+    }
+
+    /** CPU time in kernel mode. */
+    public Duration cpuSystemTime() {
+        return cpuSystemTime;
+    }
+
+    /** Tasks (threads) in the container. */
+    public long pids() {
+        return pids;
+    }
+
+    /** Bytes read from block devices. */
+    public DataSize blockRead() {
+        return blockRead;
+    }
+
+    /** Bytes written to block devices. */
+    public DataSize blockWrite() {
+        return blockWrite;
+    }
+
+    /** Bytes received. */
+    public DataSize networkReceived() {
+        return networkReceived;
+    }
+
+    /** Bytes sent. */
+    public DataSize networkSent() {
+        return networkSent;
+    }
+
+    /** Processes killed by the OOM killer. */
+    public long oomKills() {
+        return oomKills;
+    }
+
+    /** Times memory use hit the limit. */
+    public long memoryLimitHits() {
+        return memoryLimitHits;
+    }
+
+    /** CFS periods in which the container was throttled. */
+    public long throttledPeriods() {
+        return throttledPeriods;
+    }
+
+    /** Total time throttled. */
+    public Duration throttledTime() {
+        return throttledTime;
+    }
+
+    /** CPU pressure-stall totals, where the host exposes them. */
+    public Optional<PressureStall> cpuPressure() {
+        return cpuPressure;
+    }
+
+    /** Memory pressure-stall totals. */
+    public Optional<PressureStall> memoryPressure() {
+        return memoryPressure;
+    }
+
+    /** I/O pressure-stall totals. */
+    public Optional<PressureStall> ioPressure() {
+        return ioPressure;
+    }
+
+    /** Where the figures came from. */
+    public ProbeKind probe() {
+        return probe;
+    }
 
     /** MEM % as docker stats computes it: usage over limit; empty without a limit. */
     public Optional<Percentage> memoryPercent() {
         return memoryLimit.filter(limit -> limit.toBytes() > 0)
                 .map(limit -> Percentage.of(100.0 * memoryUsage.toBytes() / limit.toBytes()));
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        if (this == other) {
+            return true;
+        }
+        if (!(other instanceof ResourceSnapshot that)) {
+            return false;
+        }
+        return takenAt.equals(that.takenAt)
+                && memoryUsage.equals(that.memoryUsage)
+                && memoryCharged.equals(that.memoryCharged)
+                && memoryLimit.equals(that.memoryLimit)
+                && pageCache.equals(that.pageCache)
+                && anonymousMemory.equals(that.anonymousMemory)
+                && swap.equals(that.swap)
+                && cpuTime.equals(that.cpuTime)
+                && cpuUserTime.equals(that.cpuUserTime)
+                && cpuSystemTime.equals(that.cpuSystemTime)
+                && pids == that.pids
+                && blockRead.equals(that.blockRead)
+                && blockWrite.equals(that.blockWrite)
+                && networkReceived.equals(that.networkReceived)
+                && networkSent.equals(that.networkSent)
+                && oomKills == that.oomKills
+                && memoryLimitHits == that.memoryLimitHits
+                && throttledPeriods == that.throttledPeriods
+                && throttledTime.equals(that.throttledTime)
+                && cpuPressure.equals(that.cpuPressure)
+                && memoryPressure.equals(that.memoryPressure)
+                && ioPressure.equals(that.ioPressure)
+                && probe.equals(that.probe);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(takenAt, memoryUsage, memoryCharged, memoryLimit, pageCache, anonymousMemory,
+                swap, cpuTime, cpuUserTime, cpuSystemTime, pids, blockRead, blockWrite,
+                networkReceived, networkSent, oomKills, memoryLimitHits, throttledPeriods,
+                throttledTime, cpuPressure, memoryPressure, ioPressure, probe);
+    }
+
+    /** The figures by name, as a record would print them; absent optional figures are {@code Optional.empty}. */
+    @Override
+    public String toString() {
+        return "ResourceSnapshot[takenAt=" + takenAt + ", probe=" + probe + ", memoryUsage=" + memoryUsage
+                + ", memoryCharged=" + memoryCharged + ", memoryLimit=" + memoryLimit + ", pageCache=" + pageCache
+                + ", anonymousMemory=" + anonymousMemory + ", swap=" + swap + ", cpuTime=" + cpuTime
+                + ", cpuUserTime=" + cpuUserTime + ", cpuSystemTime=" + cpuSystemTime + ", pids=" + pids
+                + ", blockRead=" + blockRead + ", blockWrite=" + blockWrite + ", networkReceived=" + networkReceived
+                + ", networkSent=" + networkSent + ", oomKills=" + oomKills + ", memoryLimitHits=" + memoryLimitHits
+                + ", throttledPeriods=" + throttledPeriods + ", throttledTime=" + throttledTime + ", cpuPressure="
+                + cpuPressure + ", memoryPressure=" + memoryPressure + ", ioPressure=" + ioPressure + "]";
+    }
+
+    /**
+     * Builds a {@link ResourceSnapshot} figure by figure, so that adding a figure adds a method rather than changing
+     * a 23-argument constructor at every call. For Vitals' own code; {@link #build()} throws on a figure left unset.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public static final class Builder {
+
+        private Instant takenAt;
+        private DataSize memoryUsage;
+        private DataSize memoryCharged;
+        private Optional<DataSize> memoryLimit = Optional.empty();
+        private DataSize pageCache;
+        private DataSize anonymousMemory;
+        private Optional<DataSize> swap = Optional.empty();
+        private Duration cpuTime;
+        private Duration cpuUserTime;
+        private Duration cpuSystemTime;
+        private long pids;
+        private DataSize blockRead;
+        private DataSize blockWrite;
+        private DataSize networkReceived;
+        private DataSize networkSent;
+        private long oomKills;
+        private long memoryLimitHits;
+        private long throttledPeriods;
+        private Duration throttledTime;
+        private Optional<PressureStall> cpuPressure = Optional.empty();
+        private Optional<PressureStall> memoryPressure = Optional.empty();
+        private Optional<PressureStall> ioPressure = Optional.empty();
+        private ProbeKind probe;
+
+        private Builder() {
+        }
+
+        private Builder(ResourceSnapshot source) {
+            this.takenAt = source.takenAt;
+            this.memoryUsage = source.memoryUsage;
+            this.memoryCharged = source.memoryCharged;
+            this.memoryLimit = source.memoryLimit;
+            this.pageCache = source.pageCache;
+            this.anonymousMemory = source.anonymousMemory;
+            this.swap = source.swap;
+            this.cpuTime = source.cpuTime;
+            this.cpuUserTime = source.cpuUserTime;
+            this.cpuSystemTime = source.cpuSystemTime;
+            this.pids = source.pids;
+            this.blockRead = source.blockRead;
+            this.blockWrite = source.blockWrite;
+            this.networkReceived = source.networkReceived;
+            this.networkSent = source.networkSent;
+            this.oomKills = source.oomKills;
+            this.memoryLimitHits = source.memoryLimitHits;
+            this.throttledPeriods = source.throttledPeriods;
+            this.throttledTime = source.throttledTime;
+            this.cpuPressure = source.cpuPressure;
+            this.memoryPressure = source.memoryPressure;
+            this.ioPressure = source.ioPressure;
+            this.probe = source.probe;
+        }
+
+        public Builder takenAt(Instant takenAt) {
+            this.takenAt = takenAt;
+            return this;
+        }
+
+        public Builder memoryUsage(DataSize memoryUsage) {
+            this.memoryUsage = memoryUsage;
+            return this;
+        }
+
+        public Builder memoryCharged(DataSize memoryCharged) {
+            this.memoryCharged = memoryCharged;
+            return this;
+        }
+
+        public Builder memoryLimit(Optional<DataSize> memoryLimit) {
+            this.memoryLimit = memoryLimit;
+            return this;
+        }
+
+        public Builder pageCache(DataSize pageCache) {
+            this.pageCache = pageCache;
+            return this;
+        }
+
+        public Builder anonymousMemory(DataSize anonymousMemory) {
+            this.anonymousMemory = anonymousMemory;
+            return this;
+        }
+
+        public Builder swap(Optional<DataSize> swap) {
+            this.swap = swap;
+            return this;
+        }
+
+        public Builder cpuTime(Duration cpuTime) {
+            this.cpuTime = cpuTime;
+            return this;
+        }
+
+        public Builder cpuUserTime(Duration cpuUserTime) {
+            this.cpuUserTime = cpuUserTime;
+            return this;
+        }
+
+        public Builder cpuSystemTime(Duration cpuSystemTime) {
+            this.cpuSystemTime = cpuSystemTime;
+            return this;
+        }
+
+        public Builder pids(long pids) {
+            this.pids = pids;
+            return this;
+        }
+
+        public Builder blockRead(DataSize blockRead) {
+            this.blockRead = blockRead;
+            return this;
+        }
+
+        public Builder blockWrite(DataSize blockWrite) {
+            this.blockWrite = blockWrite;
+            return this;
+        }
+
+        public Builder networkReceived(DataSize networkReceived) {
+            this.networkReceived = networkReceived;
+            return this;
+        }
+
+        public Builder networkSent(DataSize networkSent) {
+            this.networkSent = networkSent;
+            return this;
+        }
+
+        public Builder oomKills(long oomKills) {
+            this.oomKills = oomKills;
+            return this;
+        }
+
+        public Builder memoryLimitHits(long memoryLimitHits) {
+            this.memoryLimitHits = memoryLimitHits;
+            return this;
+        }
+
+        public Builder throttledPeriods(long throttledPeriods) {
+            this.throttledPeriods = throttledPeriods;
+            return this;
+        }
+
+        public Builder throttledTime(Duration throttledTime) {
+            this.throttledTime = throttledTime;
+            return this;
+        }
+
+        public Builder cpuPressure(Optional<PressureStall> cpuPressure) {
+            this.cpuPressure = cpuPressure;
+            return this;
+        }
+
+        public Builder memoryPressure(Optional<PressureStall> memoryPressure) {
+            this.memoryPressure = memoryPressure;
+            return this;
+        }
+
+        public Builder ioPressure(Optional<PressureStall> ioPressure) {
+            this.ioPressure = ioPressure;
+            return this;
+        }
+
+        public Builder probe(ProbeKind probe) {
+            this.probe = probe;
+            return this;
+        }
+
+        /** The snapshot; {@link NullPointerException} naming the first figure left unset. */
+        public ResourceSnapshot build() {
+            return new ResourceSnapshot(this);
+        }
     }
 }

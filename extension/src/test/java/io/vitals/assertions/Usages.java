@@ -8,6 +8,7 @@ import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
+import io.vitals.testing.UsageFixtures;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -116,19 +117,22 @@ final class Usages {
             marked.add(new ResourceUsage.Phase("evaluate", Duration.ofSeconds(16), usages().noPhases().build()));
         }
         Duration wall = Duration.ofSeconds(20);
-        return new ResourceUsage(container, "tensorflow/tensorflow:2.16.1", probe, wall,
-                snapshot(START, DataSize.ofMiB(1024), Duration.ZERO, 0),
-                snapshot(START.plus(wall), DataSize.ofMiB(1027), cpuTime, oomKills),
-                new PeakMemory(peak, peakAt, PeakMemory.Method.SAMPLED, INTERVAL), highWaterMark, memoryLimit,
-                cpuTime, cpuTime.multipliedBy(4).dividedBy(5), cpuTime.dividedBy(5), averageCpu, Percentage.of(190),
-                7, throttledTime, blockRead, blockWrite, networkReceived, networkSent, peakPids, oomKills, oomKills,
-                Optional.empty(), Optional.empty(), Optional.empty(), new Timeline(points, INTERVAL, 400, 0), marked);
+        return UsageFixtures.usage().container(container).image("tensorflow/tensorflow:2.16.1").probe(probe)
+                .wallTime(wall).before(snapshot(START, DataSize.ofMiB(1024), Duration.ZERO, 0))
+                .after(snapshot(START.plus(wall), DataSize.ofMiB(1027), cpuTime, oomKills))
+                .peak(new PeakMemory(peak, peakAt, PeakMemory.Method.SAMPLED, INTERVAL))
+                .peakMemoryHighWaterMark(highWaterMark).memoryLimit(memoryLimit).cpuTime(cpuTime)
+                .cpuUserTime(cpuTime.multipliedBy(4).dividedBy(5)).cpuSystemTime(cpuTime.dividedBy(5))
+                .averageCpuPercent(averageCpu).peakCpuPercent(Percentage.of(190)).throttledPeriods(7)
+                .throttledTime(throttledTime).blockRead(blockRead).blockWrite(blockWrite)
+                .networkReceived(networkReceived).networkSent(networkSent).peakPids(peakPids).oomKills(oomKills)
+                .memoryLimitHits(oomKills).timeline(new Timeline(points, INTERVAL, 400, 0)).phases(marked).build();
     }
 
     private ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long kills) {
-        return new ResourceSnapshot(at, memory, memory, memoryLimit, DataSize.ZERO, memory, Optional.empty(), cpu,
-                cpu.multipliedBy(4).dividedBy(5), cpu.dividedBy(5), peakPids, DataSize.ZERO, DataSize.ZERO,
-                DataSize.ZERO, DataSize.ZERO, kills, kills, 0, Duration.ZERO, Optional.empty(), Optional.empty(),
-                Optional.empty(), probe);
+        return UsageFixtures.snapshot().takenAt(at).probe(probe).memoryUsage(memory).memoryCharged(memory)
+                .memoryLimit(memoryLimit).anonymousMemory(memory).cpuTime(cpu)
+                .cpuUserTime(cpu.multipliedBy(4).dividedBy(5)).cpuSystemTime(cpu.dividedBy(5)).pids(peakPids)
+                .oomKills(kills).memoryLimitHits(kills).build();
     }
 }

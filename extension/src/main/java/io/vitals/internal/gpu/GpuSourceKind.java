@@ -44,7 +44,7 @@ public final class GpuSourceKind implements SourceKind {
 
     @Override
     public ResourceUsage readBack(ResourceUsage usage, SavedFigures saved) {
-        return usage.withGpu(GpuWindow.readBack(saved));
+        return usage.toBuilder().gpu(GpuWindow.readBack(saved)).build();
     }
 
     @Override

@@ -76,12 +76,12 @@ public final class GpuWindow implements WindowSummary {
 
     @Override
     public ResourceUsage summarise(ResourceUsage usage) {
-        return usage.withGpu(usage());
+        return usage.toBuilder().gpu(usage()).build();
     }
 
     @Override
     public ResourceUsage summarise(ResourceUsage usage, Duration from, Duration to) {
-        return usage.withGpu(usage(from, to));
+        return usage.toBuilder().gpu(usage(from, to)).build();
     }
 
     /** The usage over the whole window. */

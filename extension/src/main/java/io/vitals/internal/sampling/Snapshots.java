@@ -28,17 +28,22 @@ public final class Snapshots {
         MemoryReading memory = r.memory();
         CpuReading cpu = r.cpu();
         Optional<PressureTotals> pressure = r.pressure();
-        return new ResourceSnapshot(r.wallTime(), DataSize.ofBytes(memory.workingSetBytes()),
-                DataSize.ofBytes(memory.chargedBytes()), size(memory.limitBytes()),
-                DataSize.ofBytes(memory.pageCacheBytes()), DataSize.ofBytes(memory.anonymousBytes()),
-                size(memory.swapBytes()), Duration.ofNanos(cpu.totalNanos()), Duration.ofNanos(cpu.userNanos()),
-                Duration.ofNanos(cpu.systemNanos()), r.pids().current(), DataSize.ofBytes(r.blockIo().readBytes()),
-                DataSize.ofBytes(r.blockIo().writeBytes()), DataSize.ofBytes(r.network().receivedBytes()),
-                DataSize.ofBytes(r.network().sentBytes()), memory.oomKills(), memory.limitHits(),
-                cpu.throttledPeriods(), Duration.ofNanos(cpu.throttledNanos()),
-                pressure.map(p -> stall(p.cpuSomeMicros(), p.cpuFullMicros())),
-                pressure.map(p -> stall(p.memorySomeMicros(), p.memoryFullMicros())),
-                pressure.map(p -> stall(p.ioSomeMicros(), p.ioFullMicros())), probe);
+        return ResourceSnapshot.builder().takenAt(r.wallTime()).probe(probe)
+                .memoryUsage(DataSize.ofBytes(memory.workingSetBytes()))
+                .memoryCharged(DataSize.ofBytes(memory.chargedBytes())).memoryLimit(size(memory.limitBytes()))
+                .pageCache(DataSize.ofBytes(memory.pageCacheBytes()))
+                .anonymousMemory(DataSize.ofBytes(memory.anonymousBytes())).swap(size(memory.swapBytes()))
+                .cpuTime(Duration.ofNanos(cpu.totalNanos())).cpuUserTime(Duration.ofNanos(cpu.userNanos()))
+                .cpuSystemTime(Duration.ofNanos(cpu.systemNanos())).pids(r.pids().current())
+                .blockRead(DataSize.ofBytes(r.blockIo().readBytes()))
+                .blockWrite(DataSize.ofBytes(r.blockIo().writeBytes()))
+                .networkReceived(DataSize.ofBytes(r.network().receivedBytes()))
+                .networkSent(DataSize.ofBytes(r.network().sentBytes())).oomKills(memory.oomKills())
+                .memoryLimitHits(memory.limitHits()).throttledPeriods(cpu.throttledPeriods())
+                .throttledTime(Duration.ofNanos(cpu.throttledNanos()))
+                .cpuPressure(pressure.map(p -> stall(p.cpuSomeMicros(), p.cpuFullMicros())))
+                .memoryPressure(pressure.map(p -> stall(p.memorySomeMicros(), p.memoryFullMicros())))
+                .ioPressure(pressure.map(p -> stall(p.ioSomeMicros(), p.ioFullMicros()))).build();
     }
 
     static Optional<DataSize> size(OptionalLong bytes) {

@@ -52,21 +52,24 @@ final class UsageCalculator {
                 points.stream().mapToLong(TimelinePoint::pids).max().orElse(0));
         double averageCpu = wall.isZero() ? 0.0 : 100.0 * cpuNanos / wall.toNanos();
 
-        return new ResourceUsage(subject.container(), subject.image(), subject.probe(), wall, before, after, peak,
-                highWaterMark, Snapshots.size(to.memory().limitBytes()), Duration.ofNanos(cpuNanos),
-                Duration.ofNanos(Math.max(0, to.cpu().userNanos() - from.cpu().userNanos())),
-                Duration.ofNanos(Math.max(0, to.cpu().systemNanos() - from.cpu().systemNanos())),
-                Percentage.of(averageCpu), Percentage.of(peakCpu),
-                Math.max(0, to.cpu().throttledPeriods() - from.cpu().throttledPeriods()),
-                Duration.ofNanos(Math.max(0, to.cpu().throttledNanos() - from.cpu().throttledNanos())),
-                bytes(to.blockIo().readBytes() - from.blockIo().readBytes()),
-                bytes(to.blockIo().writeBytes() - from.blockIo().writeBytes()),
-                bytes(to.network().receivedBytes() - from.network().receivedBytes()),
-                bytes(to.network().sentBytes() - from.network().sentBytes()), peakPids,
-                Math.max(0, to.memory().oomKills() - from.memory().oomKills()),
-                Math.max(0, to.memory().limitHits() - from.memory().limitHits()),
-                pressure(from, to, Kind.CPU), pressure(from, to, Kind.MEMORY), pressure(from, to, Kind.IO),
-                new Timeline(points, subject.interval(), samples, readErrors), phases);
+        return ResourceUsage.builder().container(subject.container()).image(subject.image())
+                .probe(subject.probe()).wallTime(wall).before(before).after(after).peak(peak)
+                .peakMemoryHighWaterMark(highWaterMark).memoryLimit(Snapshots.size(to.memory().limitBytes()))
+                .cpuTime(Duration.ofNanos(cpuNanos))
+                .cpuUserTime(Duration.ofNanos(Math.max(0, to.cpu().userNanos() - from.cpu().userNanos())))
+                .cpuSystemTime(Duration.ofNanos(Math.max(0, to.cpu().systemNanos() - from.cpu().systemNanos())))
+                .averageCpuPercent(Percentage.of(averageCpu)).peakCpuPercent(Percentage.of(peakCpu))
+                .throttledPeriods(Math.max(0, to.cpu().throttledPeriods() - from.cpu().throttledPeriods()))
+                .throttledTime(Duration.ofNanos(Math.max(0, to.cpu().throttledNanos() - from.cpu().throttledNanos())))
+                .blockRead(bytes(to.blockIo().readBytes() - from.blockIo().readBytes()))
+                .blockWrite(bytes(to.blockIo().writeBytes() - from.blockIo().writeBytes()))
+                .networkReceived(bytes(to.network().receivedBytes() - from.network().receivedBytes()))
+                .networkSent(bytes(to.network().sentBytes() - from.network().sentBytes())).peakPids(peakPids)
+                .oomKills(Math.max(0, to.memory().oomKills() - from.memory().oomKills()))
+                .memoryLimitHits(Math.max(0, to.memory().limitHits() - from.memory().limitHits()))
+                .pressureStallCpu(pressure(from, to, Kind.CPU)).pressureStallMemory(pressure(from, to, Kind.MEMORY))
+                .pressureStallIo(pressure(from, to, Kind.IO))
+                .timeline(new Timeline(points, subject.interval(), samples, readErrors)).phases(phases).build();
     }
 
     private enum Kind { CPU, MEMORY, IO }

@@ -20,12 +20,8 @@ class ContentionTests {
     /** The fixture usage (wall time 4.95 s) with the given CPU pressure and throttled time. */
     private static ResourceUsage starved(Duration waited, Duration throttled) {
         ResourceUsage u = ReportFixtures.usage("tf", 1.0, 100);
-        return new ResourceUsage(u.container(), u.image(), u.probe(), u.wallTime(), u.before(), u.after(), u.peak(),
-                u.peakMemoryHighWaterMark(), u.memoryLimit(), u.cpuTime(), u.cpuUserTime(), u.cpuSystemTime(),
-                u.averageCpuPercent(), u.peakCpuPercent(), u.throttledPeriods(), throttled, u.blockRead(),
-                u.blockWrite(), u.networkReceived(), u.networkSent(), u.peakPids(), u.oomKills(),
-                u.memoryLimitHits(), Optional.of(new PressureStall(waited, Duration.ZERO)), Optional.empty(),
-                Optional.empty(), u.timeline(), u.phases());
+        return u.toBuilder().throttledTime(throttled).pressureStallCpu(Optional.of(new PressureStall(waited,
+                Duration.ZERO))).pressureStallMemory(Optional.empty()).pressureStallIo(Optional.empty()).build();
     }
 
     @Test

@@ -107,15 +107,8 @@ class MetricTests {
         assertThat(Metric.PEAK_PIDS.acquisition(usage)).isEqualTo(Acquisition.SAMPLED);
         assertThat(Metric.CPU_TIME.acquisition(usage)).isEqualTo(Acquisition.EXACT);
         assertThat(Metric.MEMORY_GROWTH.acquisition(usage)).isEqualTo(Acquisition.FITTED);
-        var exact = new io.vitals.ResourceUsage(usage.container(), usage.image(), usage.probe(), usage.wallTime(),
-                usage.before(), usage.after(), new io.vitals.PeakMemory(usage.peakMemory(), usage.peak().at(),
-                        io.vitals.PeakMemory.Method.KERNEL_HIGH_WATER_MARK, usage.peak().samplingInterval()),
-                usage.peakMemoryHighWaterMark(), usage.memoryLimit(), usage.cpuTime(), usage.cpuUserTime(),
-                usage.cpuSystemTime(), usage.averageCpuPercent(), usage.peakCpuPercent(), usage.throttledPeriods(),
-                usage.throttledTime(), usage.blockRead(), usage.blockWrite(), usage.networkReceived(),
-                usage.networkSent(), usage.peakPids(), usage.oomKills(), usage.memoryLimitHits(),
-                usage.pressureStallCpu(), usage.pressureStallMemory(), usage.pressureStallIo(), usage.timeline(),
-                usage.phases());
+        var exact = usage.toBuilder().peak(new io.vitals.PeakMemory(usage.peakMemory(), usage.peak().at(),
+                io.vitals.PeakMemory.Method.KERNEL_HIGH_WATER_MARK, usage.peak().samplingInterval())).build();
         assertThat(Metric.PEAK_MEMORY.acquisition(exact)).isEqualTo(Acquisition.EXACT);
         assertThat(Metric.MEMORY_HEADROOM.acquisition(exact)).isEqualTo(Acquisition.EXACT);
     }

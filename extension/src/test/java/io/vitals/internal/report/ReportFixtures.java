@@ -13,6 +13,7 @@ import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
+import io.vitals.testing.UsageFixtures;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -55,7 +56,7 @@ public final class ReportFixtures {
     public static TestResult withoutGpu(TestResult result, List<BudgetCheck> budgets) {
         ContainerResult c = result.containers().get(0);
         ContainerResult without = new ContainerResult(c.name(), c.image(), c.limits(),
-                c.usage().withGpu(GpuUsage.unavailable("no GPU visible: nvidia-smi not found")), c.probeDescription(),
+                c.usage().toBuilder().gpu(GpuUsage.unavailable("no GPU visible: nvidia-smi not found")).build(), c.probeDescription(),
                 c.hostShape(), c.measuredFromStart(),
                 budgets, c.fault(), c.logTail());
         return new TestResult(result.uniqueId() + "-no-gpu", result.className(), result.methodName() + "NoGpu",
@@ -70,12 +71,8 @@ public final class ReportFixtures {
     public static TestResult measuredBy(TestResult result, ProbeKind probe, DataSize blockRead, DataSize blockWrite) {
         ContainerResult c = result.containers().get(0);
         ResourceUsage u = c.usage();
-        ResourceUsage on = new ResourceUsage(u.container(), u.image(), probe, u.wallTime(), u.before(), u.after(),
-                u.peak(), u.peakMemoryHighWaterMark(), u.memoryLimit(), u.cpuTime(), u.cpuUserTime(),
-                u.cpuSystemTime(), u.averageCpuPercent(), u.peakCpuPercent(), u.throttledPeriods(), u.throttledTime(),
-                blockRead, blockWrite, u.networkReceived(), u.networkSent(), u.peakPids(), u.oomKills(),
-                u.memoryLimitHits(), u.pressureStallCpu(), u.pressureStallMemory(), u.pressureStallIo(), u.timeline(),
-                List.of(), u.gpu());
+        ResourceUsage on = u.toBuilder().probe(probe).blockRead(blockRead).blockWrite(blockWrite).phases(List.of())
+                .build();
         ContainerResult measured = new ContainerResult(c.name(), c.image(), c.limits(), on, probe.description(),
                 c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
         return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
@@ -182,29 +179,33 @@ public final class ReportFixtures {
         PeakMemory peak = new PeakMemory(DataSize.ofBytes(peakBytes), peakAt, PeakMemory.Method.SAMPLED, interval);
         List<ResourceUsage.Phase> phases = new ArrayList<>();
         if (points > 10) {
-            ResourceUsage phaseUsage = new ResourceUsage(name, "tensorflow/tensorflow:2.16.1", ProbeKind.HOST_CGROUP_V2,
-                    Duration.ofSeconds(2), before, after, peak, Optional.empty(), Optional.of(LIMIT),
-                    Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofSeconds(1), Percentage.of(150),
-                    Percentage.of(190), 0, Duration.ZERO, DataSize.ZERO, DataSize.ZERO, DataSize.ZERO, DataSize.ZERO,
-                    40, 0, 0, Optional.empty(), Optional.empty(), Optional.empty(),
-                    new Timeline(List.of(), interval, 0, 0), List.of());
+            ResourceUsage phaseUsage = UsageFixtures.usage().container(name).image("tensorflow/tensorflow:2.16.1")
+                    .wallTime(Duration.ofSeconds(2)).before(before).after(after).peak(peak)
+                    .memoryLimit(Optional.of(LIMIT)).cpuTime(Duration.ofSeconds(3))
+                    .cpuUserTime(Duration.ofSeconds(2)).cpuSystemTime(Duration.ofSeconds(1))
+                    .averageCpuPercent(Percentage.of(150)).peakCpuPercent(Percentage.of(190)).peakPids(40)
+                    .timeline(new Timeline(List.of(), interval, 0, 0)).build();
             phases.add(new ResourceUsage.Phase("load", Duration.ZERO, phaseUsage));
             phases.add(new ResourceUsage.Phase("train", wall.dividedBy(10), phaseUsage));
             phases.add(new ResourceUsage.Phase("evaluate", wall.multipliedBy(8).dividedBy(10), phaseUsage));
         }
         double wallSeconds = Math.max(0.001, Figures.seconds(wall));
-        return new ResourceUsage(name, "tensorflow/tensorflow:2.16.1", ProbeKind.HOST_CGROUP_V2, wall, before, after,
-                peak, Optional.of(DataSize.ofBytes(peakBytes + 4096)), Optional.of(LIMIT), last.cpuTime(),
-                last.cpuTime().multipliedBy(8).dividedBy(10), last.cpuTime().dividedBy(5),
-                Percentage.of(100 * Figures.seconds(last.cpuTime()) / wallSeconds), Percentage.of(peakCpu), 7,
-                Duration.ofMillis(120), last.blockRead(), last.blockWrite(), last.networkReceived(),
-                last.networkSent(), peakPids, 0, 0,
-                Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10))), Optional.empty(),
-                Optional.empty(), new Timeline(timeline, interval, points, 0), phases)
-                .withGpu(new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(scale * 1234 * 1024 * 1024))),
+        return UsageFixtures.usage().container(name).image("tensorflow/tensorflow:2.16.1")
+                .probe(ProbeKind.HOST_CGROUP_V2).wallTime(wall).before(before).after(after).peak(peak)
+                .peakMemoryHighWaterMark(Optional.of(DataSize.ofBytes(peakBytes + 4096)))
+                .memoryLimit(Optional.of(LIMIT)).cpuTime(last.cpuTime())
+                .cpuUserTime(last.cpuTime().multipliedBy(8).dividedBy(10)).cpuSystemTime(last.cpuTime().dividedBy(5))
+                .averageCpuPercent(Percentage.of(100 * Figures.seconds(last.cpuTime()) / wallSeconds))
+                .peakCpuPercent(Percentage.of(peakCpu)).throttledPeriods(7).throttledTime(Duration.ofMillis(120))
+                .blockRead(last.blockRead()).blockWrite(last.blockWrite()).networkReceived(last.networkReceived())
+                .networkSent(last.networkSent()).peakPids(peakPids)
+                .pressureStallCpu(Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10))))
+                .timeline(new Timeline(timeline, interval, points, 0)).phases(phases)
+                .gpu(new GpuUsage(Optional.of(DataSize.ofBytes(Math.round(scale * 1234 * 1024 * 1024))),
                         Optional.of(Percentage.of(scale * 63.5)), Optional.of(Percentage.of(scale * 41.25)),
                         Optional.of(Energy.ofJoules(scale * 1500)), true, List.of("GPU-5f1c2d3e"), false, 20,
-                        Optional.empty(), gpuTimeline(scale)));
+                        Optional.empty(), gpuTimeline(scale)))
+                .build();
     }
 
     /**
@@ -225,10 +226,13 @@ public final class ReportFixtures {
     }
 
     private static ResourceSnapshot snapshot(Instant at, DataSize memory, Duration cpu, long oomKills) {
-        return new ResourceSnapshot(at, memory, memory.plus(DataSize.ofMiB(30)), Optional.of(LIMIT),
-                DataSize.ofMiB(30), memory, Optional.empty(), cpu, cpu.multipliedBy(8).dividedBy(10),
-                cpu.dividedBy(5), 40, DataSize.ofBytes(3_000_000), DataSize.ofBytes(1_000_000), DataSize.ofBytes(20_000), DataSize.ofBytes(3_000), oomKills,
-                0, 7, Duration.ofMillis(120), Optional.of(new PressureStall(Duration.ofMillis(300),
-                        Duration.ofMillis(10))), Optional.empty(), Optional.empty(), ProbeKind.HOST_CGROUP_V2);
+        return UsageFixtures.snapshot().takenAt(at).probe(ProbeKind.HOST_CGROUP_V2).memoryUsage(memory)
+                .memoryCharged(memory.plus(DataSize.ofMiB(30))).memoryLimit(Optional.of(LIMIT))
+                .pageCache(DataSize.ofMiB(30)).anonymousMemory(memory).cpuTime(cpu)
+                .cpuUserTime(cpu.multipliedBy(8).dividedBy(10)).cpuSystemTime(cpu.dividedBy(5)).pids(40)
+                .blockRead(DataSize.ofBytes(3_000_000)).blockWrite(DataSize.ofBytes(1_000_000))
+                .networkReceived(DataSize.ofBytes(20_000)).networkSent(DataSize.ofBytes(3_000)).oomKills(oomKills)
+                .throttledPeriods(7).throttledTime(Duration.ofMillis(120))
+                .cpuPressure(Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10)))).build();
     }
 }

@@ -132,15 +132,20 @@ public final class TestJsonReader {
         JsonNode stall = u.get("pressureStall");
         // the figures a descriptor describes are read under its field; the rest are the usage's own details
         MetricFields f = new MetricFields(u);
-        ResourceUsage usage = new ResourceUsage(name, image, probe, f.duration(Metric.WALL_TIME), before, after, peakMemory,
-                bytes(u.get("peakMemoryHighWaterMarkBytes")), bytes(u.get("memoryLimitBytes")),
-                f.duration(Metric.CPU_TIME), seconds(u.get("cpuUserSeconds")), seconds(u.get("cpuSystemSeconds")),
-                f.percent(Metric.AVERAGE_CPU), Percentage.of(u.get("peakCpuPercent").asDouble()),
-                u.get("throttledPeriods").asLong(), f.duration(Metric.THROTTLED_TIME),
-                f.size(Metric.BLOCK_READ), f.size(Metric.BLOCK_WRITE), f.size(Metric.NETWORK_RECEIVED),
-                f.size(Metric.NETWORK_SENT), f.whole(Metric.PEAK_PIDS),
-                u.get("oomKills").asLong(), u.get("memoryLimitHits").asLong(), stall(stall.get("cpu")),
-                stall(stall.get("memory")), stall(stall.get("io")), timeline, phases);
+        ResourceUsage usage = ResourceUsage.builder().container(name).image(image).probe(probe)
+                .wallTime(f.duration(Metric.WALL_TIME)).before(before).after(after).peak(peakMemory)
+                .peakMemoryHighWaterMark(bytes(u.get("peakMemoryHighWaterMarkBytes")))
+                .memoryLimit(bytes(u.get("memoryLimitBytes"))).cpuTime(f.duration(Metric.CPU_TIME))
+                .cpuUserTime(seconds(u.get("cpuUserSeconds"))).cpuSystemTime(seconds(u.get("cpuSystemSeconds")))
+                .averageCpuPercent(f.percent(Metric.AVERAGE_CPU))
+                .peakCpuPercent(Percentage.of(u.get("peakCpuPercent").asDouble()))
+                .throttledPeriods(u.get("throttledPeriods").asLong()).throttledTime(f.duration(Metric.THROTTLED_TIME))
+                .blockRead(f.size(Metric.BLOCK_READ)).blockWrite(f.size(Metric.BLOCK_WRITE))
+                .networkReceived(f.size(Metric.NETWORK_RECEIVED)).networkSent(f.size(Metric.NETWORK_SENT))
+                .peakPids(f.whole(Metric.PEAK_PIDS)).oomKills(u.get("oomKills").asLong())
+                .memoryLimitHits(u.get("memoryLimitHits").asLong()).pressureStallCpu(stall(stall.get("cpu")))
+                .pressureStallMemory(stall(stall.get("memory"))).pressureStallIo(stall(stall.get("io")))
+                .timeline(timeline).phases(phases).build();
         // the further sources' figures (GPU), each read back by its own kind
         for (SourceKind kind : SourceKinds.ALL) {
             usage = kind.readBack(usage, f);
@@ -150,17 +155,22 @@ public final class TestJsonReader {
 
     private static ResourceSnapshot snapshot(JsonNode s) {
         JsonNode stall = s.get("pressureStall");
-        return new ResourceSnapshot(Instant.parse(s.get("takenAt").asText()),
-                DataSize.ofBytes(s.get("memoryUsageBytes").asLong()), DataSize.ofBytes(s.get("memoryChargedBytes")
-                        .asLong()), bytes(s.get("memoryLimitBytes")), DataSize.ofBytes(s.get("pageCacheBytes").asLong()),
-                DataSize.ofBytes(s.get("anonymousMemoryBytes").asLong()), bytes(s.get("swapBytes")),
-                seconds(s.get("cpuSeconds")), seconds(s.get("cpuUserSeconds")), seconds(s.get("cpuSystemSeconds")),
-                s.get("pids").asLong(), DataSize.ofBytes(s.get("blockReadBytes").asLong()),
-                DataSize.ofBytes(s.get("blockWriteBytes").asLong()), DataSize.ofBytes(s.get("networkReceivedBytes")
-                        .asLong()), DataSize.ofBytes(s.get("networkSentBytes").asLong()), s.get("oomKills").asLong(),
-                s.get("memoryLimitHits").asLong(), s.get("throttledPeriods").asLong(),
-                seconds(s.get("throttledSeconds")), stall(stall.get("cpu")), stall(stall.get("memory")),
-                stall(stall.get("io")), ProbeKind.valueOf(s.get("probe").asText()));
+        return ResourceSnapshot.builder().takenAt(Instant.parse(s.get("takenAt").asText()))
+                .probe(ProbeKind.valueOf(s.get("probe").asText()))
+                .memoryUsage(DataSize.ofBytes(s.get("memoryUsageBytes").asLong()))
+                .memoryCharged(DataSize.ofBytes(s.get("memoryChargedBytes").asLong()))
+                .memoryLimit(bytes(s.get("memoryLimitBytes"))).pageCache(DataSize.ofBytes(s.get("pageCacheBytes")
+                        .asLong())).anonymousMemory(DataSize.ofBytes(s.get("anonymousMemoryBytes").asLong()))
+                .swap(bytes(s.get("swapBytes"))).cpuTime(seconds(s.get("cpuSeconds")))
+                .cpuUserTime(seconds(s.get("cpuUserSeconds"))).cpuSystemTime(seconds(s.get("cpuSystemSeconds")))
+                .pids(s.get("pids").asLong()).blockRead(DataSize.ofBytes(s.get("blockReadBytes").asLong()))
+                .blockWrite(DataSize.ofBytes(s.get("blockWriteBytes").asLong()))
+                .networkReceived(DataSize.ofBytes(s.get("networkReceivedBytes").asLong()))
+                .networkSent(DataSize.ofBytes(s.get("networkSentBytes").asLong()))
+                .oomKills(s.get("oomKills").asLong()).memoryLimitHits(s.get("memoryLimitHits").asLong())
+                .throttledPeriods(s.get("throttledPeriods").asLong()).throttledTime(seconds(s.get("throttledSeconds")))
+                .cpuPressure(stall(stall.get("cpu"))).memoryPressure(stall(stall.get("memory")))
+                .ioPressure(stall(stall.get("io"))).build();
     }
 
     private static Timeline timeline(JsonNode t, Duration interval) {

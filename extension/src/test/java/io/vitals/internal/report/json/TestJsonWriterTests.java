@@ -127,12 +127,9 @@ class TestJsonWriterTests {
         var c = fixture.containers().get(0);
         ResourceUsage u = c.usage();
         // no mark (a shared container on 6.1), and no pressure files
-        ResourceUsage shared = new ResourceUsage(u.container(), u.image(), u.probe(), u.wallTime(), u.before(),
-                u.after(), u.peak(), Optional.empty(), u.memoryLimit(), u.cpuTime(), u.cpuUserTime(),
-                u.cpuSystemTime(), u.averageCpuPercent(), u.peakCpuPercent(), u.throttledPeriods(),
-                u.throttledTime(), u.blockRead(), u.blockWrite(), u.networkReceived(), u.networkSent(), u.peakPids(),
-                u.oomKills(), u.memoryLimitHits(), Optional.empty(), Optional.empty(), Optional.empty(), u.timeline(),
-                u.phases());
+        ResourceUsage shared = u.toBuilder().peakMemoryHighWaterMark(Optional.empty())
+                .pressureStallCpu(Optional.empty()).pressureStallMemory(Optional.empty())
+                .pressureStallIo(Optional.empty()).build();
         var container = new io.vitals.internal.report.ContainerResult(c.name(), c.image(), c.limits(), shared,
                 c.probeDescription(), c.hostShape(), false, c.budgets(), c.fault(), c.logTail());
         TestResult result = new TestResult(fixture.uniqueId(), fixture.className(), fixture.methodName(),
