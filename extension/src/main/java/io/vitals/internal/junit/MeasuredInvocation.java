@@ -51,12 +51,13 @@ final class MeasuredInvocation {
         ExtensionContext.Store store = own.getStore(Scopes.NAMESPACE);
         store.put(MEASUREMENT_KEY, measurement); // the store ends the windows should we not get to
         Optional.ofNullable(store.get(MONITOR_KEY, MonitorSlot.class)).ifPresent(slot -> slot.bind(measurement));
-        Failure failure;
+        Optional<Throwable> raised;
         try (FailFastScope scope = opened.failFast()) {
-            Optional<Throwable> raised = run(invocation);
-            judgement.judge(measurement, raised); // closes the windows
-            failure = raised.map(throwable -> Failure.of(judgement, throwable)).orElse(Failure.NONE);
+            raised = run(invocation);
+            judgement.judge(measurement, raised); // closes the windows: no guard fires after this
         }
+        // the interrupt is cleared by now: the fault's log tail and the reports talk to the engine and the disk
+        Failure failure = raised.map(throwable -> Failure.of(judgement, throwable)).orElse(Failure.NONE);
         List<Throwable> failures = report(judgement, failure);
         // as JUnit does with an after-test callback's failure when the test failed already
         Throwable first = failure.thrown().orElse(failures.isEmpty() ? null : failures.get(0));
