@@ -106,7 +106,7 @@ final class Scopes {
                 key -> new ContainerWatches(!classScoped), ContainerWatches.class);
     }
 
-    /** Ends the class's shared watches now, before Testcontainers' afterAll (registered after us) stops them. */
+    /** Ends the class's shared watches now, before the class's store closes and Testcontainers stops them. */
     static void closeClassWatches(ExtensionContext classContext) {
         ContainerWatches watches = classContext.getStore(NAMESPACE).remove(CLASS_WATCHES_KEY, ContainerWatches.class);
         if (watches != null) {
