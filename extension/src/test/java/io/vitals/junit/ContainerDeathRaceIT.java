@@ -277,7 +277,7 @@ class ContainerDeathRaceIT {
             returned = Instant.now();
         }
 
-        /** Runs before the extensions' after-test callbacks: docker's own account, to check the premise. */
+        /** Runs once the extension has judged the test: docker's own account, to check the premise. */
         @AfterEach
         void recordTheExit(RepetitionInfo repetition) throws Exception {
             String finishedAt = "";

@@ -10,8 +10,10 @@ import io.vitals.testing.StressContainer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,6 +84,8 @@ class FaultsIT {
                 .hasMessageContaining("over the budget of 100MiB; the test was ended early (failFast)")
                 .hasCauseInstanceOf(InterruptedException.class);
         assertThat(seconds).as("the 30 s test was not run to its end").isLessThan(25);
+        assertThat(FailFastTestCases.INTERRUPTED_AFTER.get()).as("the guard's interrupt is confined to the test")
+                .isFalse();
     }
 
     @Test
@@ -135,6 +139,9 @@ class FaultsIT {
     @MeasureResources
     static class FailFastTestCases {
 
+        /** Whether the thread was still interrupted when {@code @AfterEach} ran; null until it ran. */
+        static final AtomicReference<Boolean> INTERRUPTED_AFTER = new AtomicReference<>();
+
         @Container
         final StressContainer stress = new StressContainer().withMemoryLimit("1GiB");
 
@@ -142,6 +149,11 @@ class FaultsIT {
         @ResourceBudget(peakMemory = "100MiB", failFast = true)
         void holdsTooMuchForLong() throws Exception {
             stress.sh("dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | sleep 30");
+        }
+
+        @AfterEach
+        void recordTheInterrupt() {
+            INTERRUPTED_AFTER.set(Thread.currentThread().isInterrupted());
         }
     }
 

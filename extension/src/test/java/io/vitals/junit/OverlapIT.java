@@ -21,8 +21,13 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -140,6 +145,63 @@ class OverlapIT {
         for (String left : List.of(SharedContainerTestCases.class.getSimpleName())) {
             assertThat(historyText).as("history").doesNotContain(left);
             assertThat(baselineText).as("baseline").doesNotContain(left);
+        }
+    }
+
+    @Test
+    @DisplayName("a test that fails before it runs (a second container not running) leaves no window open on the "
+            + "shared one")
+    void aTestThatNeverRanOverlapsNoOther() throws Exception {
+        Path reports = dir.resolve("reports");
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .configurationParameters(Map.of("vitals.reportDir", reports.toString(), "vitals.console", "off"))
+                .selectors(selectClass(StoppedContainerTestCases.class)).execute();
+
+        results.testEvents().assertStatistics(stats -> stats.succeeded(1).failed(1));
+        assertThat(VitalsTestKit.failureOf(results.testEvents().failed().list().get(0)))
+                .hasMessageContaining("Container field 'own' of StoppedContainerTestCases holds no running container");
+        JsonNode index = MAPPER.readTree(reports.resolve("vitals.json").toFile());
+        JsonNode measured = null;
+        for (JsonNode test : index.get("tests")) {
+            if (test.get("methodName").asText().equals("measured")) {
+                measured = MAPPER.readTree(reports.resolve(test.get("json").asText()).toFile());
+            }
+        }
+        assertThat(measured).as("the measured test's entry").isNotNull();
+        assertThat(measured.at("/containers/0/name").asText()).isEqualTo("shared");
+        assertThat(measured.at("/containers/0/overlappedWith")).as("overlappedWith").isEmpty();
+    }
+
+    /**
+     * The first test fails as its windows open: the shared container's window opened (its field comes first, JUnit
+     * ordering fields by their names' hash codes), then the stopped one's failed. The second test runs alone.
+     */
+    @MeasureResources
+    @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+    static class StoppedContainerTestCases {
+
+        @Container
+        static final StressContainer shared = new StressContainer();
+
+        @Container
+        final StressContainer own = new StressContainer();
+
+        @BeforeEach
+        void stopOwnContainer(TestInfo info) {
+            if (info.getTestMethod().orElseThrow().getName().equals("ownStopped")) {
+                own.stop();
+            }
+        }
+
+        @Test
+        @Order(1)
+        void ownStopped() {
+        }
+
+        @Test
+        @Order(2)
+        void measured() throws Exception {
+            shared.sh("sleep 0.2");
         }
     }
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Keeps a test class's part of the reports: which of its tests are in them already (a test's measured result is
- * handed over by the after-test callback, and the test watcher, called later, must then not add an unmeasured one),
+ * handed over where the test is intercepted, and the test watcher, called later, must then not add an unmeasured one),
  * and ends it exactly once: from {@code afterAll} when the extension is registered on
  * the class, or when the class's store closes when it was registered on methods only (a method-level
  * {@code @ResourceBudget} under {@code @Testcontainers}), where JUnit calls no class callbacks of ours.

@@ -25,7 +25,8 @@ import org.testcontainers.containers.ContainerState;
 /**
  * The containers watched in one scope (a test class for static fields, a test for instance fields), kept in that
  * scope's store. The store closes it before Testcontainers stops the containers, because we put it there later
- * and stores close in reverse order; the extension also closes it explicitly at the end of the scope.
+ * and stores close in reverse order; a class's watches are also closed explicitly in {@code afterAll}, before the
+ * class's store closes and with it Testcontainers stops the class's containers.
  */
 // CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
 // closing us on every JUnit 5.10+ release.

@@ -7,13 +7,15 @@ import io.vitals.internal.units.DurationParser;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
  * Ends a test early when a sample already breaks a {@code failFast} budget: there is no point training for ten
  * more minutes once peak memory is over budget. Runs on the sampler thread, so it only records the breach and
- * interrupts the test thread; the verdict itself is still given after the test, from the full figures.
+ * interrupts the test thread; the verdict itself is still given after the test, from the full figures. Its
+ * interrupt is scoped to the test's invocation by {@link FailFastScope}, which disarms it when the verdict is in.
  */
 final class FailFastGuard implements Consumer<RawReading> {
 
@@ -22,6 +24,7 @@ final class FailFastGuard implements Consumer<RawReading> {
     private final MeasurementWindow window;
     private final Thread testThread;
     private final AtomicReference<String> breach = new AtomicReference<>();
+    private final AtomicBoolean armed = new AtomicBoolean(true);
 
     FailFastGuard(String container, List<Limit> limits, MeasurementWindow window, Thread testThread) {
         this.container = container;
@@ -32,7 +35,7 @@ final class FailFastGuard implements Consumer<RawReading> {
 
     @Override
     public void accept(RawReading reading) {
-        if (breach.get() != null) {
+        if (breach.get() != null || !armed.get()) {
             return;
         }
         for (Limit limit : limits) {
@@ -51,6 +54,11 @@ final class FailFastGuard implements Consumer<RawReading> {
         return "container '" + container + "': " + limit.metric().label() + " reached " + figure + " at "
                 + DurationParser.format(window.offsetOf(reading)) + ", over the budget of " + limit.text()
                 + "; the test was ended early (failFast)";
+    }
+
+    /** Stops it from interrupting: the test it guards is over, and its thread runs other code now. */
+    void disarm() {
+        armed.set(false);
     }
 
     Optional<String> breach() {

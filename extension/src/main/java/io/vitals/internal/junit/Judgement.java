@@ -15,12 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.TestAbortedException;
 
 /**
- * The verdict on one test: computed once, from the exception handler or the after-test callback, whichever runs
- * first, and read by both.
+ * The verdict on one test: computed once, when its windows close, and read for the error it fails with and for the
+ * reports.
  */
 final class Judgement {
 
@@ -28,8 +27,6 @@ final class Judgement {
     private final boolean strict;
     private final Instant startedAt;
     private List<ContainerVerdict> verdicts;
-    private boolean faultReported;
-    private boolean budgetReported;
     private Optional<String> faultMessage;
     private final Map<String, List<String>> logTails = new HashMap<>();
 
@@ -65,22 +62,6 @@ final class Judgement {
             judged.add(ContainerVerdict.judge(container, usages.get(container.name()), plan, strict, engineLoss));
         }
         verdicts = List.copyOf(judged);
-    }
-
-    synchronized void faultReported() {
-        faultReported = true;
-    }
-
-    synchronized void budgetReported() {
-        budgetReported = true;
-    }
-
-    synchronized boolean isBudgetReported() {
-        return budgetReported;
-    }
-
-    synchronized boolean isFaultReported() {
-        return faultReported;
     }
 
     /** The error for faults that fail the test: OOM kills (unless allowed) and exits, with their evidence. */
@@ -178,15 +159,9 @@ final class Judgement {
                 : Optional.of(new ResourceBudgetExceededError(message.toString().stripTrailing()));
     }
 
-    /** The result for the reports, with the outcome as the test will end. */
-    synchronized TestResult result(ExtensionContext context, Optional<String> regression) {
-        return result(TestIdentity.of(context), context.getExecutionException(), regression);
-    }
-
     /** The result for the reports of the test {@code test}, which threw {@code thrown}. */
     synchronized TestResult result(TestIdentity test, Optional<Throwable> thrown, Optional<String> regression) {
-        boolean failsHere = faultError().filter(e -> !faultReported).isPresent()
-                || budgetError(regression).isPresent();
+        boolean failsHere = faultError().isPresent() || budgetError(regression).isPresent();
         TestResult.Outcome outcome = thrown.filter(TestAbortedException.class::isInstance).isPresent()
                 ? TestResult.Outcome.ABORTED
                 : thrown.isPresent() || failsHere ? TestResult.Outcome.FAILED : TestResult.Outcome.PASSED;
@@ -205,10 +180,5 @@ final class Judgement {
         return new TestResult(test.uniqueId(), test.className(), test.methodName(), test.displayName(),
                 test.parameters(), outcome, failure, startedAt, Duration.between(startedAt, Instant.now()),
                 containers);
-    }
-
-    /** A parameterized or repeated test's invocation: its parent is the template, not the class. */
-    static boolean isInvocation(ExtensionContext context) {
-        return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent();
     }
 }

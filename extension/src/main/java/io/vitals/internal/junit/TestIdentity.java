@@ -21,7 +21,12 @@ record TestIdentity(String uniqueId, String className, String methodName, String
     static TestIdentity of(ExtensionContext context) {
         return new TestIdentity(context.getUniqueId(), context.getRequiredTestClass().getName(),
                 context.getRequiredTestMethod().getName(), context.getDisplayName(),
-                Judgement.isInvocation(context) ? Optional.of(context.getDisplayName()) : Optional.empty());
+                isInvocation(context) ? Optional.of(context.getDisplayName()) : Optional.empty());
+    }
+
+    /** A parameterized or repeated test's invocation: its parent is the template, not the class. */
+    private static boolean isInvocation(ExtensionContext context) {
+        return context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent();
     }
 
     /** A dynamic test, named by its own context and placed by its factory's. */

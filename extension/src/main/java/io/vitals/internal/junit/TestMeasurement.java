@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The measurement of one test: a window on every watched container. It is the {@link ResourceMonitor} tests get
- * injected, and it is ended exactly once, by whichever of the exception handler and the after-test callback
- * comes first.
+ * The measurement of one test: a window on every watched container. It is what the {@link ResourceMonitor} tests
+ * get injected reads, and it is ended exactly once: when the test is judged, or when the test's store closes should
+ * the test's invocation end before that.
  */
-final class TestMeasurement implements ResourceMonitor {
+final class TestMeasurement implements ResourceMonitor, AutoCloseable {
 
     private final Map<String, MeasuredContainer> containers;
     private Map<String, ResourceUsage> finished;
@@ -37,6 +37,11 @@ final class TestMeasurement implements ResourceMonitor {
             finished = usages;
         }
         return finished;
+    }
+
+    @Override
+    public void close() {
+        finish();
     }
 
     @Override
