@@ -9,10 +9,10 @@ import io.vitals.Energy;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 import io.vitals.internal.units.Preconditions;
 
@@ -326,13 +326,12 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
             throw assertionError(ShouldBeMeasurable.shouldBeMeasurable(limit.metric().label(), limit.text(),
                     unmeasurable.get()));
         }
-        BudgetCheck check = BudgetEvaluator.evaluate(limit, actual);
+        BudgetResult result = BudgetEvaluator.evaluate(limit, actual);
         boolean sameDirection = atLeast == limit.metric().isFloor();
-        boolean passed = sameDirection ? check.passed()
-                : !Double.isNaN(check.actualValue()) && check.actualValue() >= check.limitValue();
+        boolean passed = sameDirection ? result.passed()
+                : result.actual().isPresent() && result.actual().getAsDouble() >= limit.value();
         if (!passed) {
-            ShouldBeWithinBudget breach = ShouldBeWithinBudget.shouldBeWithinBudget(limit.metric(), atLeast, check,
-                    actual);
+            ShouldBeWithinBudget breach = ShouldBeWithinBudget.shouldBeWithinBudget(atLeast, result, actual);
             throw failureWithActualExpected(breach.actual(), breach.expected(), ShouldBeWithinBudget.FORMAT,
                     breach.arguments());
         }

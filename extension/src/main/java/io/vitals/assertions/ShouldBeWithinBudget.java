@@ -1,9 +1,10 @@
 package io.vitals.assertions;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Contention;
+import io.vitals.internal.metric.Direction;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 
 import java.util.Locale;
@@ -32,10 +33,10 @@ record ShouldBeWithinBudget(String label, String actual, String direction, Strin
     /** The message after the description, AssertJ-style: each value on its own indented line. */
     static final String FORMAT = "%nExpecting %s:%n  %s%nto be %s:%n  %s%nbut %s";
 
-    static ShouldBeWithinBudget shouldBeWithinBudget(Metric metric, boolean atLeast, BudgetCheck check,
-            ResourceUsage usage) {
-        return new ShouldBeWithinBudget(metric.label(), check.actual(), atLeast ? "at least" : "at most",
-                metric.unit().format(check.limitValue()), reason(metric, atLeast, check, usage));
+    static ShouldBeWithinBudget shouldBeWithinBudget(boolean atLeast, BudgetResult result, ResourceUsage usage) {
+        Metric metric = result.metric();
+        return new ShouldBeWithinBudget(metric.label(), result.actualText(), atLeast ? "at least" : "at most",
+                metric.unit().format(result.limit().value()), reason(metric, atLeast, result, usage));
     }
 
     /** The arguments of {@link #FORMAT}, in order. */
@@ -43,13 +44,13 @@ record ShouldBeWithinBudget(String label, String actual, String direction, Strin
         return new Object[] { label, actual, direction, expected, reason };
     }
 
-    private static String reason(Metric metric, boolean atLeast, BudgetCheck check, ResourceUsage usage) {
-        if (Double.isNaN(check.actualValue())) {
+    private static String reason(Metric metric, boolean atLeast, BudgetResult check, ResourceUsage usage) {
+        if (check.actual().isEmpty()) {
             return "it could not be checked: " + check.note().orElse("the probe could not measure it");
         }
-        boolean budgetDirection = atLeast == metric.isFloor();
+        boolean budgetDirection = atLeast == (check.direction() == Direction.FLOOR);
         StringBuilder reason = new StringBuilder(atLeast ? "it fell short of it by " : "it exceeded it by ")
-                .append(metric.unit().format(Math.abs(check.actualValue() - check.limitValue())));
+                .append(metric.unit().format(Math.abs(check.actual().getAsDouble() - check.limit().value())));
         // the check's margin is signed for the budget's own direction (positive on the breach side); asserted the
         // other way, the breach side is the other one, so the sign flips
         OptionalDouble margin = check.marginPercent();

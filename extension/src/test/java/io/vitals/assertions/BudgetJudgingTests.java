@@ -6,10 +6,11 @@ import io.vitals.DataSize;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -21,10 +22,10 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Judging budgets: unmeasurable figures and close calls")
 class BudgetJudgingTests {
 
-    private static BudgetCheck judge(String attribute, String budget, ResourceUsage usage, boolean strict) {
+    private static BudgetResult judge(String attribute, String budget, ResourceUsage usage, boolean strict) {
         Metric metric = Metric.byAttribute(attribute).orElseThrow();
         Limit limit = Limit.parse(metric, budget);
-        return Measurability.apply(BudgetEvaluator.evaluate(limit, usage), metric, usage, strict);
+        return Measurability.apply(BudgetEvaluator.evaluate(limit, usage), usage, strict);
     }
 
     @Test
@@ -32,10 +33,11 @@ class BudgetJudgingTests {
     void blockWriteOnCgroupV1() {
         ResourceUsage usage = Usages.usages().blockIo(DataSize.ZERO, DataSize.ZERO).build();
 
-        BudgetCheck check = judge("blockWrite", "1MiB", usage, false);
+        BudgetResult check = judge("blockWrite", "1MiB", usage, false);
 
         assertThat(check.passed()).isTrue();
-        assertThat(check.actual()).isEqualTo("not measurable here");
+        assertThat(check.status()).isEqualTo(BudgetStatus.NOT_MEASURABLE);
+        assertThat(check.actualText()).isEqualTo("not measurable here");
         assertThat(check.marginPercent()).isEmpty();
         assertThat(check.note()).hasValue("blockWrite cannot be measured here: cgroup v1 does not attribute buffered "
                 + "writeback to the container that wrote, and its blkio controller counted nothing for this container; "
@@ -47,7 +49,7 @@ class BudgetJudgingTests {
     void nonZeroBlockWriteOnCgroupV1() {
         ResourceUsage usage = Usages.usages().blockIo(DataSize.ZERO, DataSize.ofMiB(64)).build();
 
-        assertThat(judge("blockWrite", "1MiB", usage, false).actual()).isEqualTo("not measurable here");
+        assertThat(judge("blockWrite", "1MiB", usage, false).status()).isEqualTo(BudgetStatus.NOT_MEASURABLE);
     }
 
     @Test
@@ -55,9 +57,10 @@ class BudgetJudgingTests {
     void strictFails() {
         ResourceUsage usage = Usages.usages().blockIo(DataSize.ZERO, DataSize.ZERO).build();
 
-        BudgetCheck check = judge("blockRead", "1MiB", usage, true);
+        BudgetResult check = judge("blockRead", "1MiB", usage, true);
 
         assertThat(check.passed()).isFalse();
+        assertThat(check.status()).isEqualTo(BudgetStatus.NOT_MEASURABLE);
         assertThat(BudgetEvaluator.describeBreach(check, usage)).isEqualTo("block read could not be checked against "
                 + "the budget of 1MiB: blockRead cannot be measured here: cgroup v1's blkio controller counted 0 B for "
                 + "this container, which cannot be told apart from I/O it does not account (storage without a block "
@@ -73,11 +76,11 @@ class BudgetJudgingTests {
                 .build();
 
         assertThat(judge("blockRead", "2MiB", v1Reads, true)).satisfies(check -> {
-            assertThat(check.passed()).isFalse();
-            assertThat(check.actual()).isEqualTo("3.0 MiB");
+            assertThat(check.status()).isEqualTo(BudgetStatus.BREACHED);
+            assertThat(check.actualText()).isEqualTo("3.0 MiB");
         });
-        assertThat(judge("blockWrite", "1MiB", v2, true).passed()).isTrue();
-        assertThat(judge("blockWrite", "1MiB", v2, true).actual()).isEqualTo("0 B");
+        assertThat(judge("blockWrite", "1MiB", v2, true).status()).isEqualTo(BudgetStatus.OK);
+        assertThat(judge("blockWrite", "1MiB", v2, true).actualText()).isEqualTo("0 B");
     }
 
     @Test
@@ -96,7 +99,7 @@ class BudgetJudgingTests {
         ResourceUsage usage = Usages.usages().peak(DataSize.ofMiB(99.9)).highWaterMark(DataSize.ofMiB(136.3))
                 .build();
 
-        BudgetCheck check = judge("peakMemory", "100MiB", usage, false);
+        BudgetResult check = judge("peakMemory", "100MiB", usage, false);
 
         assertThat(check.passed()).isTrue();
         assertThat(check.note()).hasValue("within 5.0% of the budget: a spike shorter than the sampling interval "

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Acquisition;
+import io.vitals.internal.metric.Direction;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.units.DurationParser;
 
 import java.util.Optional;
@@ -33,13 +33,12 @@ public final class BudgetEvaluator {
     private BudgetEvaluator() {
     }
 
-    public static BudgetCheck evaluate(Limit limit, ResourceUsage usage) {
+    /** {@code limit} judged against {@code usage}: {@link BudgetStatus#OK} or {@link BudgetStatus#BREACHED}. */
+    public static BudgetResult evaluate(Limit limit, ResourceUsage usage) {
         Metric metric = limit.metric();
         double actual = metric.read(usage);
         if (Double.isNaN(actual)) {
-            return new BudgetCheck(metric.attribute(), limit.text(), limit.value(), "unknown", actual, false,
-                    OptionalDouble.empty(), metric.method(usage), Optional.empty(),
-                    Optional.of(metric.unknownReason()));
+            return BudgetResult.unknown(limit, Optional.empty(), metric.method(usage), metric.unknownReason());
         }
         boolean passed = metric.direction().isWithin(actual, limit.value());
         // one sign for every direction: negative is room to spare, positive is the breach side, for a floor
@@ -47,31 +46,31 @@ public final class BudgetEvaluator {
         double over = metric.direction().overshoot(actual, limit.value());
         OptionalDouble margin = limit.value() == 0 ? OptionalDouble.empty()
                 : OptionalDouble.of(100.0 * over / limit.value());
-        return new BudgetCheck(metric.attribute(), limit.text(), limit.value(), metric.format(actual), actual,
-                passed, margin, metric.method(usage), metric.reachedAt(usage),
-                note(metric, usage, passed, margin));
+        return new BudgetResult(metric, Optional.empty(), passed ? BudgetStatus.OK : BudgetStatus.BREACHED, limit,
+                OptionalDouble.of(actual), margin, metric.method(usage), metric.reachedAt(usage),
+                note(metric, usage, passed, margin), false);
     }
 
     /**
      * One line for a breach, e.g. {@code peak memory 1.7 GiB exceeds the budget of 1.5GiB by 204.8 MiB
      * (+13.3%), reached at 12.4 s; limit 2.0 GiB; sampled every 50 ms}.
      */
-    public static String describeBreach(BudgetCheck check, ResourceUsage usage) {
-        Metric metric = Metric.byAttribute(check.attribute()).orElseThrow();
+    public static String describeBreach(BudgetResult result, ResourceUsage usage) {
+        Metric metric = result.metric();
         StringBuilder line = new StringBuilder(metric.label()).append(' ');
-        if (Double.isNaN(check.actualValue()) || Measurability.isNotMeasurable(check)) {
-            return line.append("could not be checked against the budget of ").append(check.limit()).append(": ")
-                    .append(check.note().orElse("unknown")).toString();
+        if (result.actual().isEmpty() || result.status() == BudgetStatus.NOT_MEASURABLE) {
+            return line.append("could not be checked against the budget of ").append(result.limit().text())
+                    .append(": ").append(result.note().orElse(BudgetResult.UNKNOWN_TEXT)).toString();
         }
-        line.append(check.actual());
-        double excess = Math.abs(check.actualValue() - check.limitValue());
-        line.append(metric.isFloor() ? " is below the budget of " : " exceeds the budget of ")
-                .append(check.limit()).append(" by ").append(metric.format(excess));
-        check.marginPercent().ifPresent(margin -> line.append(String.format(" (%+.1f%%)", margin)));
-        check.at().ifPresent(at -> line.append(", reached at ").append(DurationParser.format(at)));
+        line.append(result.actualText());
+        double excess = Math.abs(result.actual().getAsDouble() - result.limit().value());
+        line.append(result.direction() == Direction.FLOOR ? " is below the budget of " : " exceeds the budget of ")
+                .append(result.limit().text()).append(" by ").append(metric.format(excess));
+        result.marginPercent().ifPresent(margin -> line.append(String.format(" (%+.1f%%)", margin)));
+        result.at().ifPresent(at -> line.append(", reached at ").append(DurationParser.format(at)));
         metric.context(usage).ifPresent(context -> line.append("; ").append(context));
-        line.append("; ").append(check.method());
-        check.note().ifPresent(note -> line.append("; ").append(note));
+        line.append("; ").append(result.method());
+        result.note().ifPresent(note -> line.append("; ").append(note));
         Contention.explain(metric, usage).ifPresent(starved -> line.append("; ").append(starved));
         return line.toString();
     }

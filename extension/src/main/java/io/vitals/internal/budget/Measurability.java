@@ -7,10 +7,8 @@ import io.vitals.ProbeKind;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Resource;
-import io.vitals.internal.report.BudgetCheck;
 
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 import org.apiguardian.api.API;
 
@@ -27,9 +25,6 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Measurability {
-
-    /** What the report shows in place of the figure. */
-    public static final String NOT_MEASURABLE = "not measurable here";
 
     private Measurability() {
     }
@@ -62,22 +57,16 @@ public final class Measurability {
     }
 
     /**
-     * The check as judged on this host: unchanged when its figure is measurable; otherwise marked
-     * {@value #NOT_MEASURABLE}, with the reason as its note, passed unless {@code strict}.
+     * The result as judged on this host: unchanged when its figure is measurable; otherwise
+     * {@link BudgetStatus#NOT_MEASURABLE}, with the reason as its note, passed unless {@code strict}.
      */
-    public static BudgetCheck apply(BudgetCheck check, Metric metric, ResourceUsage usage, boolean strict) {
-        Optional<String> reason = reason(metric, usage);
+    public static BudgetResult apply(BudgetResult result, ResourceUsage usage, boolean strict) {
+        Optional<String> reason = reason(result.metric(), usage);
         if (reason.isEmpty()) {
-            return check;
+            return result;
         }
         String note = reason.get() + (strict ? " (" + MeasureResources.STRICT_KEY + "=true fails such a budget)"
                 : " (set " + MeasureResources.STRICT_KEY + "=true to fail such a budget)");
-        return new BudgetCheck(check.attribute(), check.limit(), check.limitValue(), NOT_MEASURABLE,
-                check.actualValue(), !strict, OptionalDouble.empty(), check.method(), check.at(), Optional.of(note));
-    }
-
-    /** Whether a check was marked {@value #NOT_MEASURABLE} by {@link #apply}. */
-    public static boolean isNotMeasurable(BudgetCheck check) {
-        return NOT_MEASURABLE.equals(check.actual());
+        return result.notMeasurable(note, strict);
     }
 }

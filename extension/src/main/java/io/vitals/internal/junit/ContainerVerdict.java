@@ -2,23 +2,22 @@ package io.vitals.internal.junit;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.Overlap;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * What one test's budgets say about one container: every check (passed or not, phases included) and any fault.
  *
  * @param container the measured container
  * @param usage its usage over the test
- * @param judged every budget check, with the phase it was checked against and that phase's usage
+ * @param judged every budget result, with the usage it was judged against
  * @param fault an OOM kill, exit or the engine gone, if any
  * @param oomAllowed whether the budget allowed an OOM kill
  */
@@ -26,27 +25,17 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
         Optional<ContainerFault> fault, boolean oomAllowed) {
 
     /**
-     * One budget check.
+     * One budget result.
      *
-     * @param phase the phase it applies to, empty for the whole test
-     * @param subject the usage it was checked against: the test's, or the phase's
-     * @param check the outcome, its attribute without the phase
+     * @param subject the usage it was judged against: the test's, or its phase's
+     * @param result the outcome, naming its phase if it has one
      */
-    record Judged(Optional<String> phase, ResourceUsage subject, BudgetCheck check) {
-
-        /** The check as reports show it: a phase budget's attribute names its phase, e.g. {@code cpuTime[train]}. */
-        BudgetCheck forReport() {
-            if (phase.isEmpty()) {
-                return check;
-            }
-            return new BudgetCheck(check.attribute() + "[" + phase.get() + "]", check.limit(), check.limitValue(),
-                    check.actual(), check.actualValue(), check.passed(), check.marginPercent(), check.method(),
-                    check.at(), check.note());
-        }
+    record Judged(ResourceUsage subject, BudgetResult result) {
 
         /** One line for a failure message; a phase budget's line names its phase. */
         String breachLine() {
-            return phase.map(p -> "phase '" + p + "': ").orElse("") + BudgetEvaluator.describeBreach(check, subject);
+            return result.phase().map(p -> "phase '" + p + "': ").orElse("")
+                    + BudgetEvaluator.describeBreach(result, subject);
         }
     }
 
@@ -62,19 +51,18 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
                 continue;
             }
             if (budget.phase().isEmpty()) {
-                budget.limits().forEach(limit -> judged.add(new Judged(Optional.empty(), usage,
-                        Measurability.apply(BudgetEvaluator.evaluate(limit, usage), limit.metric(), usage, strict))));
+                budget.limits().forEach(limit -> judged.add(new Judged(usage,
+                        Measurability.apply(BudgetEvaluator.evaluate(limit, usage), usage, strict))));
                 continue;
             }
             String phase = budget.phase().get();
             Optional<ResourceUsage> marked = usage.phase(phase).map(ResourceUsage.Phase::usage);
             for (Limit limit : budget.limits()) {
-                BudgetCheck check = marked.map(p -> Measurability.apply(BudgetEvaluator.evaluate(limit, p),
-                                limit.metric(), p, strict))
-                        .orElseGet(() -> new BudgetCheck(limit.metric().attribute(), limit.text(), limit.value(),
-                                "unknown", Double.NaN, false, OptionalDouble.empty(), "phase never marked",
-                                Optional.empty(), Optional.of("the test never called mark(\"" + phase + "\")")));
-                judged.add(new Judged(budget.phase(), marked.orElse(usage), check));
+                BudgetResult result = marked.map(p -> Measurability.apply(BudgetEvaluator.evaluate(limit, p), p,
+                                strict).inPhase(phase))
+                        .orElseGet(() -> BudgetResult.unknown(limit, budget.phase(), "phase never marked",
+                                "the test never called mark(\"" + phase + "\")"));
+                judged.add(new Judged(marked.orElse(usage), result));
             }
         }
         Optional<ContainerFault> fault = engineLoss.map(loss -> loss.fault(container, usage))
@@ -88,9 +76,9 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
         return fault.filter(f -> f.kind() == ContainerFault.Kind.ENGINE_GONE).isPresent();
     }
 
-    /** Every check as reports show it. */
-    List<BudgetCheck> checks() {
-        return judged.stream().map(Judged::forReport).toList();
+    /** Every budget result, phases' included. */
+    List<BudgetResult> results() {
+        return judged.stream().map(Judged::result).toList();
     }
 
     /** A fault that fails the test: any exit, the engine gone, and an OOM kill unless the budget allows it. */
@@ -109,6 +97,6 @@ record ContainerVerdict(MeasuredContainer container, ResourceUsage usage, List<J
 
     /** Breach lines for a failure message, one per budget, phase budgets naming their phase. */
     List<String> breachLines() {
-        return judged.stream().filter(j -> !j.check().passed()).map(Judged::breachLine).toList();
+        return judged.stream().filter(j -> !j.result().passed()).map(Judged::breachLine).toList();
     }
 }

@@ -174,7 +174,7 @@ final class Judgement {
             containers.add(new ContainerResult(verdict.container().name(), verdict.usage().image(),
                     verdict.container().limits(), verdict.usage(), verdict.container().watch().probe().describe(),
                     verdict.container().watch().probe().hostShape(), verdict.container().window().fromContainerStart(),
-                    verdict.checks(), verdict.fault(),
+                    verdict.results(), verdict.fault(),
                     keepLog ? logTail(verdict) : List.of(), verdict.overlap()));
         }
         return new TestResult(test.uniqueId(), test.className(), test.methodName(), test.displayName(),

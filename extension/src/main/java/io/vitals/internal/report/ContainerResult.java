@@ -3,6 +3,7 @@ package io.vitals.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.HostShape;
 
 import java.util.List;
@@ -36,7 +37,7 @@ public record ContainerResult(
         String probeDescription,
         HostShape hostShape,
         boolean measuredFromStart,
-        List<BudgetCheck> budgets,
+        List<BudgetResult> budgets,
         Optional<ContainerFault> fault,
         List<String> logTail,
         Overlap overlap) {
@@ -48,7 +49,7 @@ public record ContainerResult(
 
     /** A container result whose window was alone on the container. */
     public ContainerResult(String name, String image, ContainerLimits limits, ResourceUsage usage,
-            String probeDescription, HostShape hostShape, boolean measuredFromStart, List<BudgetCheck> budgets,
+            String probeDescription, HostShape hostShape, boolean measuredFromStart, List<BudgetResult> budgets,
             Optional<ContainerFault> fault, List<String> logTail) {
         this(name, image, limits, usage, probeDescription, hostShape, measuredFromStart, budgets, fault, logTail,
                 Overlap.none());

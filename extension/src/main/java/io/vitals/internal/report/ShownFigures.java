@@ -35,6 +35,6 @@ public final class ShownFigures {
 
     private static boolean has(Metric metric, ContainerResult container) {
         return !Double.isNaN(metric.read(container.usage()))
-                || container.budgets().stream().anyMatch(b -> b.metric().filter(metric::equals).isPresent());
+                || container.budgets().stream().anyMatch(b -> b.metric() == metric);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.data.Offset.offset;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.baseline.BaselineVerdict;
@@ -158,8 +159,14 @@ class MetricReportCoverageTests {
     class HeadroomBreach {
 
         private RunReport breached() {
+            return breached(Optional.empty());
+        }
+
+        /** The breach judged on the whole test's usage, and shown as {@code phase}'s if there is one. */
+        private RunReport breached(Optional<String> phase) {
             ContainerResult c = result.containers().get(0);
-            BudgetCheck check = BudgetEvaluator.evaluate(Limit.parse(Metric.MEMORY_HEADROOM, "60%"), c.usage());
+            BudgetResult whole = BudgetEvaluator.evaluate(Limit.parse(Metric.MEMORY_HEADROOM, "60%"), c.usage());
+            BudgetResult check = phase.map(whole::inPhase).orElse(whole);
             assertThat(check.passed()).isFalse();
             ContainerResult withBreach = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(),
                     c.probeDescription(), c.hostShape(), c.measuredFromStart(), List.of(check), c.fault(),
@@ -200,6 +207,21 @@ class MetricReportCoverageTests {
 
             assertThat(md).contains("**Budget breached** `com.example.CoverageTests#train` `tf`: memoryHeadroom "
                     + headroom() + " &lt; 60% (").doesNotContain("&gt; 60%").doesNotContain("over budget");
+        }
+
+        @Test
+        @DisplayName("reads 'below' for a phase's budget too, in the run index, the HTML page and summary.md")
+        void phase() throws IOException {
+            RunReport report = breached(Optional.of("train"));
+            String breach = "memoryHeadroom[train] " + headroom();
+
+            assertThat(MAPPER.readTree(new RunIndexWriter(JSON).write(report)).at("/tests/0/breaches/0").asText())
+                    .isEqualTo("tf: " + breach + " < 60%");
+            assertThat(new HtmlReport().write(report)).contains(": " + breach + " &lt; 60%</li>")
+                    .doesNotContain(breach + " &gt; 60%");
+            // Markdown escapes the brackets
+            assertThat(new MarkdownSummary().write(report)).contains("`tf`: memoryHeadroom\\[train\\] " + headroom()
+                    + " &lt; 60% (").doesNotContain("&gt; 60%");
         }
     }
 }

@@ -7,6 +7,10 @@ import io.vitals.Percentage;
 import io.vitals.PeakMemory;
 import io.vitals.PressureStall;
 import io.vitals.ProbeKind;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostFacts;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.ResourceSnapshot;
@@ -53,7 +57,7 @@ public final class ReportFixtures {
     }
 
     /** {@code result} as if its first container had used no GPU, with {@code budgets} as its budgets. */
-    public static TestResult withoutGpu(TestResult result, List<BudgetCheck> budgets) {
+    public static TestResult withoutGpu(TestResult result, List<BudgetResult> budgets) {
         ContainerResult c = result.containers().get(0);
         ContainerResult without = new ContainerResult(c.name(), c.image(), c.limits(),
                 c.usage().toBuilder().gpu(GpuUsage.unavailable("no GPU visible: nvidia-smi not found")).build(), c.probeDescription(),
@@ -125,17 +129,18 @@ public final class ReportFixtures {
 
     public static ContainerResult container(String name, double scale, boolean withBudgets, boolean oom) {
         ResourceUsage usage = usage(name, scale, 200);
-        List<BudgetCheck> budgets = new ArrayList<>();
+        List<BudgetResult> budgets = new ArrayList<>();
         if (withBudgets) {
             double peak = usage.peakMemory().toBytes();
             double budget = oom ? peak * 0.8 : DataSize.ofMiB(1536).toBytes();
-            budgets.add(new BudgetCheck("peakMemory", oom ? DataSize.ofBytes((long) budget).toString() : "1.5GiB",
-                    budget, usage.peakMemory().toString(), peak, peak <= budget,
-                    OptionalDouble.of(100 * (peak - budget) / budget), usage.peak().describeMethod(),
-                    Optional.of(usage.peak().at()), Optional.empty()));
-            budgets.add(new BudgetCheck("cpuTime", "60s", 60, Figures.duration(usage.cpuTime()),
-                    Figures.seconds(usage.cpuTime()), true, OptionalDouble.of(-50), "cgroup cpu.stat",
-                    Optional.empty(), Optional.of("exact counter")));
+            budgets.add(new BudgetResult(Metric.PEAK_MEMORY, Optional.empty(),
+                    peak <= budget ? BudgetStatus.OK : BudgetStatus.BREACHED, new Limit(Metric.PEAK_MEMORY,
+                            oom ? DataSize.ofBytes((long) budget).toString() : "1.5GiB", budget),
+                    OptionalDouble.of(peak), OptionalDouble.of(100 * (peak - budget) / budget),
+                    usage.peak().describeMethod(), Optional.of(usage.peak().at()), Optional.empty(), false));
+            budgets.add(new BudgetResult(Metric.CPU_TIME, Optional.empty(), BudgetStatus.OK,
+                    new Limit(Metric.CPU_TIME, "60s", 60), OptionalDouble.of(Figures.seconds(usage.cpuTime())),
+                    OptionalDouble.of(-50), "cgroup cpu.stat", Optional.empty(), Optional.of("exact counter"), false));
         }
         Optional<ContainerFault> fault = oom ? Optional.of(new ContainerFault(ContainerFault.Kind.OOM_KILL,
                 OptionalLong.empty(), Optional.of(Duration.ofMillis(8200)),

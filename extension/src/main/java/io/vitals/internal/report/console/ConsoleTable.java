@@ -5,9 +5,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
@@ -170,17 +170,17 @@ public final class ConsoleTable {
     }
 
     /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */
-    static String budgets(List<BudgetCheck> budgets) {
+    static String budgets(List<BudgetResult> budgets) {
         if (budgets.isEmpty()) {
             return "--";
         }
         List<String> breached = new ArrayList<>();
         List<String> unmeasured = new ArrayList<>();
-        for (BudgetCheck budget : budgets) {
+        for (BudgetResult budget : budgets) {
             if (!budget.passed()) {
-                breached.add(budget.attribute());
-            } else if (Measurability.isNotMeasurable(budget)) {
-                unmeasured.add(budget.attribute());
+                breached.add(budget.name());
+            } else if (budget.status() == BudgetStatus.NOT_MEASURABLE) {
+                unmeasured.add(budget.name());
             }
         }
         int passed = budgets.size() - breached.size();
@@ -195,7 +195,7 @@ public final class ConsoleTable {
      * (partial window); budgets 2/2 passed", "OOM KILL at 1.2 s; budgets 1/2 BREACH: peakMemory", "EXITED at
      * 3.0 s (partial window)".
      */
-    static String budgets(List<BudgetCheck> budgets, Optional<ContainerFault> fault) {
+    static String budgets(List<BudgetResult> budgets, Optional<ContainerFault> fault) {
         String checks = budgets(budgets);
         if (fault.isEmpty()) {
             return checks;

@@ -3,9 +3,9 @@ package io.vitals.internal.report.html;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
@@ -117,7 +117,7 @@ public final class HtmlReport {
                     items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
                             + Html.escape(c.overlap().sentence(c.name())) + "</li>");
                 }
-                for (BudgetCheck b : c.budgets()) {
+                for (BudgetResult b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
                                 + Html.escape(b.breach()) + "</li>");

@@ -3,8 +3,8 @@ package io.vitals.internal.report.html;
 import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.Lane;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.source.SourceKinds;
@@ -93,11 +93,11 @@ final class TestCharts {
 
     // Only the budget in the chart's own unit is drawn: a memory chart shows peakMemory, not memoryHeadroom.
     private static void budgets(ContainerResult container, LineChart chart, String attribute) {
-        for (BudgetCheck budget : container.budgets()) {
-            String a = budget.attribute();
+        for (BudgetResult budget : container.budgets()) {
+            String a = budget.name();
             if (a.equals(attribute)) {
-                chart.horizontal("budget " + a + " " + budget.limit(), budget.passed() ? "m-budget" : "m-breach",
-                        budget.limitValue());
+                chart.horizontal("budget " + a + " " + budget.limit().text(),
+                        budget.passed() ? "m-budget" : "m-breach", budget.limit().value());
             }
         }
     }

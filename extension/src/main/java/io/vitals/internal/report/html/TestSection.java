@@ -1,7 +1,7 @@
 package io.vitals.internal.report.html;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Exactness;
 import io.vitals.internal.report.Figures;
@@ -63,10 +63,10 @@ final class TestSection {
         if (!c.budgets().isEmpty()) {
             out.append("<table class=\"budgets\"><tr><th>Budget</th><th>Limit</th><th>Actual</th><th>Margin</th>")
                     .append("<th>Method</th><th></th></tr>");
-            for (BudgetCheck b : c.budgets()) {
+            for (BudgetResult b : c.budgets()) {
                 out.append("<tr class=\"").append(b.passed() ? "good" : "bad").append("\"><td>")
-                        .append(Html.escape(b.attribute())).append("</td><td>").append(Html.escape(b.limit()))
-                        .append("</td><td>").append(Html.escape(b.actual())).append("</td><td>")
+                        .append(Html.escape(b.name())).append("</td><td>").append(Html.escape(b.limit().text()))
+                        .append("</td><td>").append(Html.escape(b.actualText())).append("</td><td>")
                         .append(b.marginPercent().isPresent()
                                 ? String.format(Locale.ROOT, "%+.1f %%", b.marginPercent().getAsDouble()) : "–")
                         .append("</td><td>").append(Html.escape(b.method())).append("</td><td>")

@@ -3,8 +3,8 @@ package io.vitals.internal.report.json;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.RunReport;
@@ -106,7 +106,7 @@ public final class RunIndexWriter {
         json.writeStringField("json", entry.jsonPath());
         json.writeArrayFieldStart("breaches");
         for (ContainerResult c : r.containers()) {
-            for (BudgetCheck b : c.budgets()) {
+            for (BudgetResult b : c.budgets()) {
                 if (!b.passed()) {
                     json.writeString(c.name() + ": " + b.breach());
                 }

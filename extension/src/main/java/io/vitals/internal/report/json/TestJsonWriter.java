@@ -3,7 +3,8 @@ package io.vitals.internal.report.json;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.DataSize;
-import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.PressureStall;
 import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
@@ -11,7 +12,6 @@ import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.Lane;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerLimits;
 import io.vitals.internal.report.ContainerResult;
@@ -146,7 +146,7 @@ public final class TestJsonWriter {
         }
         json.writeEndArray();
         json.writeArrayFieldStart("budgets");
-        for (BudgetCheck budget : container.budgets()) {
+        for (BudgetResult budget : container.budgets()) {
             writeBudget(json, budget);
         }
         json.writeEndArray();
@@ -354,15 +354,15 @@ public final class TestJsonWriter {
         json.writeArray(values, 0, values.length);
     }
 
-    private static void writeBudget(JsonGenerator json, BudgetCheck b) throws IOException {
+    private static void writeBudget(JsonGenerator json, BudgetResult b) throws IOException {
         json.writeStartObject();
-        json.writeStringField("attribute", b.attribute());
-        json.writeStringField("limit", b.limit());
-        json.writeNumberField("limitValue", b.limitValue());
-        json.writeStringField("actual", b.actual());
-        json.writeNumberField("actualValue", b.actualValue());
+        json.writeStringField("attribute", b.name());
+        json.writeStringField("limit", b.limit().text());
+        json.writeNumberField("limitValue", b.limit().value());
+        json.writeStringField("actual", b.actualText());
+        json.writeNumberField("actualValue", b.actual().orElse(Double.NaN));
         json.writeBooleanField("passed", b.passed());
-        json.writeBooleanField("measurable", !Measurability.isNotMeasurable(b));
+        json.writeBooleanField("measurable", b.status() != BudgetStatus.NOT_MEASURABLE);
         if (b.marginPercent().isPresent()) {
             json.writeNumberField("marginPercent", b.marginPercent().getAsDouble());
         } else {

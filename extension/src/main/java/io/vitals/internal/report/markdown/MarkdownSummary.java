@@ -3,10 +3,10 @@ package io.vitals.internal.report.markdown;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.budget.Measurability;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportNames;
@@ -132,13 +132,13 @@ public final class MarkdownSummary {
                                 + " before any container was measured** " + test + reason);
             }
             for (ContainerResult c : entry.result().containers()) {
-                for (BudgetCheck b : c.budgets()) {
+                for (BudgetResult b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("- :x: **Budget breached** " + test + " `" + code(c.name()) + "`: "
                                 + cell(b.breach()) + " (" + cell(b.method()) + ")");
-                    } else if (Measurability.isNotMeasurable(b)) {
+                    } else if (b.status() == BudgetStatus.NOT_MEASURABLE) {
                         items.add("- :warning: **Not measurable here** " + test + " `" + code(c.name()) + "`: "
-                                + cell(b.note().orElse(b.attribute())));
+                                + cell(b.note().orElse(b.name())));
                     }
                 }
             }

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportNames;
@@ -172,8 +172,8 @@ public final class PrometheusWriter {
 
     private static void budgets(RunReport.Entry entry, List<Sample> out) {
         for (ContainerResult c : entry.result().containers()) {
-            for (BudgetCheck budget : c.budgets()) {
-                out.add(new Sample(containerLabels(entry.result(), c) + ",budget=\"" + escape(budget.attribute())
+            for (BudgetResult budget : c.budgets()) {
+                out.add(new Sample(containerLabels(entry.result(), c) + ",budget=\"" + escape(budget.name())
                         + "\"", budget.passed() ? 0 : 1));
             }
         }

@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.BudgetCheck;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.TestResult;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -87,8 +88,8 @@ class ConsoleTableTests {
         assertThat(new ConsoleTable().render(List.of(noGpu, withGpu)).lines().toList())
                 .first().asString().contains("PEAK GPU MEMORY", "AVERAGE GPU UTILIZATION", "GPU ENERGY");
         // a budget on a GPU figure keeps its column, where the cell says why it could not be judged
-        BudgetCheck gpuBudget = new BudgetCheck("peakGpuMemory", "1GiB", 1 << 30, "no GPU visible", Double.NaN, true,
-                OptionalDouble.empty(), "nvidia-smi", Optional.empty(), Optional.empty());
+        BudgetResult gpuBudget = BudgetResult.unknown(Limit.parse(Metric.PEAK_GPU_MEMORY, "1GiB"), Optional.empty(),
+                "nvidia-smi", "no GPU visible");
         List<String> budgeted = new ConsoleTable().render(List.of(ReportFixtures.withoutGpu(withGpu, List.of(gpuBudget))))
                 .lines().toList();
         assertThat(budgeted.get(0)).contains("PEAK GPU MEMORY").doesNotContain("GPU ENERGY");

@@ -4,16 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.Limit;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.Figures;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.SchemaSupport;
 import io.vitals.internal.report.TestResult;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -35,6 +41,41 @@ class TestJsonWriterTests {
 
         assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
         assertThat(json.get("schema").asText()).isEqualTo("vitals-test/1");
+    }
+
+    @Test
+    @DisplayName("budget results of every status, on a phase or not, validate and read back as they were written")
+    void budgetResultsReadBack() throws Exception {
+        Limit headroom = Limit.parse(Metric.MEMORY_HEADROOM, "60%");
+        BudgetResult phaseFloor = new BudgetResult(Metric.MEMORY_HEADROOM, Optional.of("train"),
+                BudgetStatus.BREACHED, headroom, OptionalDouble.of(48.25), OptionalDouble.of(19.583333333333332),
+                "sampled every 50 ms", Optional.of(Duration.ofMillis(1250)), Optional.empty(), false);
+        BudgetResult unmeasurable = new BudgetResult(Metric.BLOCK_WRITE, Optional.empty(),
+                BudgetStatus.NOT_MEASURABLE, Limit.parse(Metric.BLOCK_WRITE, "1MiB"), OptionalDouble.of(0),
+                OptionalDouble.empty(), "blkio", Optional.empty(), Optional.of("cgroup v1"), false);
+        BudgetResult strict = new BudgetResult(Metric.BLOCK_READ, Optional.empty(), BudgetStatus.NOT_MEASURABLE,
+                Limit.parse(Metric.BLOCK_READ, "1MiB"), OptionalDouble.of(0), OptionalDouble.empty(), "blkio",
+                Optional.empty(), Optional.of("cgroup v1, strict"), true);
+        BudgetResult ok = new BudgetResult(Metric.CPU_TIME, Optional.of("load data"), BudgetStatus.OK,
+                Limit.parse(Metric.CPU_TIME, "60s"), OptionalDouble.of(12.5), OptionalDouble.of(-79.16666666666667),
+                "cpu.stat", Optional.empty(), Optional.empty(), false);
+        List<BudgetResult> budgets = List.of(phaseFloor, unmeasurable, strict, ok);
+        TestResult result = ReportFixtures.withoutGpu(ReportFixtures.result("com.example.TrainTests", "train"),
+                budgets);
+
+        byte[] written = writer.write(result);
+        JsonNode json = mapper.readTree(written);
+        TestResult back = new TestJsonReader(mapper).read(written, "train.json");
+
+        assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();
+        assertThat(json.at("/containers/0/budgets/0/attribute").asText()).isEqualTo("memoryHeadroom[train]");
+        assertThat(json.at("/containers/0/budgets/0/actual").asText()).isEqualTo("48.3%");
+        assertThat(json.at("/containers/0/budgets/1/actual").asText()).isEqualTo("not measurable here");
+        assertThat(json.at("/containers/0/budgets/1/measurable").asBoolean()).isFalse();
+        assertThat(json.at("/containers/0/budgets/1/passed").asBoolean()).isTrue();
+        assertThat(json.at("/containers/0/budgets/2/passed").asBoolean()).isFalse();
+        assertThat(back.containers().get(0).budgets()).isEqualTo(budgets);
+        assertThat(writer.write(back)).isEqualTo(written);
     }
 
     @Test
