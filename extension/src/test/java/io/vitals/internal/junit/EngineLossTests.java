@@ -85,6 +85,7 @@ class EngineLossTests {
         String address = engine.address();
         EngineHeartbeat heartbeat = new EngineHeartbeat(() -> Optional.of(address));
         assertThat(heartbeat.ping(1000)).map(EnginePing.Answer::ok).contains(true);
+        Duration answeredBy = Duration.between(start, Instant.now());
         Thread.sleep(200);
         engine.close(); // the daemon is killed: its port refuses connections
 
@@ -94,7 +95,7 @@ class EngineLossTests {
         assertThat(loss).isPresent();
         assertThat(loss.get().engine()).isEqualTo(address);
         assertThat(loss.get().lastSeen()).hasValueSatisfying(at -> assertThat(at)
-                .isBetween(Duration.ZERO, Duration.ofMillis(150)));
+                .isBetween(Duration.ZERO, answeredBy)); // a bound from the clock, not a guess: a busy machine pings late
         assertThat(loss.get().noticedAt()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
         assertThat(loss.get().detail()).startsWith("ConnectException");
         MeasuredContainer container = new MeasuredContainer("stress", "0123456789abcdef0123", null, null, null,
