@@ -13,8 +13,8 @@
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
 #                     6.12), as root and as a non-root user, and against Podman (rootful and rootless) in the
 #                     Debian 13 guest; see
-#                     cgroup-v2.sh (needs root and qemu; 13 min with cached guest images on a quiet 2-core
-#                     machine, ~40 min on a busy one, +1-7 min to build the images)
+#                     cgroup-v2.sh (needs root and qemu; 11 min with cached guest images on a quiet 2-core
+#                     machine, 25 min next to a busy core, +1-7 min to build the images; measured 2026-12-02)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail
@@ -94,7 +94,8 @@ fi
 if [[ "$mode" == "all" && $status -eq 0 ]]; then
   # Hosted CI runners are cgroup v2 machines, and this host is not: the measurement tests inside real cgroup v2
   # kernels (Debian 12 / 6.1 and Debian 13 / 6.12, as root, as a non-root user, and against Podman), under software
-  # emulation. 15-20 minutes on a quiet 2-core machine, cold; a failure there fails the run like any other test.
+  # emulation. 11 minutes on a quiet 2-core machine with cached images, 25 next to a busy core (2026-12-02); a
+  # failure there fails the run like any other test.
   start="$(vitals_now)"
   bash "$here/cgroup-v2.sh" || status=$?
   vitals_took "cgroup v2 guests (cgroup-v2.sh)" "$start"
