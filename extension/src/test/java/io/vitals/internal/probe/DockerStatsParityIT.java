@@ -112,7 +112,7 @@ class DockerStatsParityIT {
         // shared with other jobs whose sub-second bursts take CPU from the worker. Measured: on a quiet host the
         // difference was −0.4 %, −0.5 %, −3.6 % relative, but at load average 4-5 one run gave 28.3 % (ours) vs
         // 31.6 % (docker), −10.4 % relative, 3.3 points. A relative 5 % would make the test fail on host load, not
-        // on a measurement error. Next to a busy core (CI run ci37, session 11) docker's own figure left the
+        // on a measurement error. Next to a busy core (a CI run on 2026-12-01) docker's own figure left the
         // quota: 56.45 % for a worker the quota caps at 50 %, while ours read 50.20 %. So the parity bound is
         // ±10 points, and ours is also held to the ground truth docker's is not: the quota allows 50 ms of CPU in
         // every 100 ms period, and a window can catch at most one extra period's 50 ms at an edge.
