@@ -111,6 +111,13 @@ public @interface ResourceBudget {
     /** Energy of the GPUs the container used, e.g. {@code "12kJ"} or {@code "1.5Wh"}; integrated from power draw. */
     String gpuEnergy() default "";
 
+    /**
+     * Major page faults allowed, e.g. {@code "1000"}: pages the kernel had to read from disk, from memory.stat's
+     * {@code pgmajfault}. A job that memory-maps its dataset pays them on every cold read; one thrashing at its memory
+     * limit pays them on pages it had to give back. Exact on every host probe (a counter).
+     */
+    String majorPageFaults() default "";
+
     /** Whether an OOM kill in the container is allowed; by default any OOM kill fails the test. */
     boolean allowOomKill() default false;
 

@@ -3,12 +3,16 @@ package io.vitals;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.sampling.MemoryGrowth;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.apiguardian.api.API;
 
@@ -21,15 +25,10 @@ import org.apiguardian.api.API;
  * its start.
  *
  * <p>Vitals measures usages and hands them to users ({@link ResourceMonitor}, the assertions, the reports); users do
- * not build them. Hence a final class rather than a record, whose canonical constructor would be public and would
- * change its signature, breaking every caller, each time a figure is added. Vitals builds usages with
- * {@link #builder()}, the way JUnit exposes what its own packages need across package boundaries
- * ({@code TestIdentifier.from}, {@code TestPlan.from}): a public member marked {@code @API(status = INTERNAL)}, which
- * apiguardian defines as not for use outside the library, and which IDEs and compatibility checkers (japicmp,
- * revapi) flag and leave out of compatibility reports. A builder in {@code io.vitals.internal} reaching a
- * package-private constructor would hide it further, but only through a bridge registered in static mutable state
- * or through reflection, both harder to follow than a marked method. A builder rather than a factory: a figure
- * added is a method added, not a longer argument list at every call.
+ * not build them. Hence a final class rather than a record, whose public canonical constructor would change its
+ * signature, breaking every caller, each time a figure is added. Vitals builds usages with {@link #builder()}, a
+ * public member marked {@code @API(status = INTERNAL)} as JUnit marks {@code TestIdentifier.from}: apiguardian
+ * defines it as not for use outside the library, and compatibility checkers (japicmp, revapi) leave it out.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ResourceUsage {
@@ -63,8 +62,9 @@ public final class ResourceUsage {
     private final Timeline timeline;
     private final List<Phase> phases;
     private final GpuUsage gpu;
+    private final SourcedFigures sourcedFigures;
 
-    private ResourceUsage(Builder builder) {
+    ResourceUsage(ResourceUsageBuilder builder) {
         this.container = Objects.requireNonNull(builder.container, "container");
         this.image = Objects.requireNonNull(builder.image, "image");
         this.probe = Objects.requireNonNull(builder.probe, "probe");
@@ -95,6 +95,7 @@ public final class ResourceUsage {
         this.timeline = Objects.requireNonNull(builder.timeline, "timeline");
         this.phases = List.copyOf(builder.phases);
         this.gpu = Objects.requireNonNull(builder.gpu, "gpu");
+        this.sourcedFigures = Objects.requireNonNull(builder.sourcedFigures, "sourcedFigures");
     }
 
     /**
@@ -103,8 +104,8 @@ public final class ResourceUsage {
      * in any release.
      */
     @API(status = INTERNAL, since = "0.1")
-    public static Builder builder() {
-        return new Builder();
+    public static ResourceUsageBuilder builder() {
+        return new ResourceUsageBuilder();
     }
 
     /**
@@ -112,8 +113,8 @@ public final class ResourceUsage {
      * source, such as the GPUs, adds its figures to a usage.
      */
     @API(status = INTERNAL, since = "0.1")
-    public Builder toBuilder() {
-        return new Builder(this);
+    public ResourceUsageBuilder toBuilder() {
+        return new ResourceUsageBuilder(this);
     }
 
     /** The name of the container (its field name). */
@@ -282,6 +283,46 @@ public final class ResourceUsage {
         return gpu.energy();
     }
 
+    /**
+     * Major page faults: pages the kernel had to read from disk (memory-mapped datasets and weights, pages
+     * reclaimed under the memory limit and needed again); memory.stat's {@code pgmajfault}. Empty where the host
+     * cannot read it.
+     */
+    public OptionalLong majorPageFaults() {
+        return sourcedFigures.whole(Metric.MAJOR_PAGE_FAULTS);
+    }
+
+    /**
+     * Anonymous memory (heaps, tensors, the Python interpreter) at the reading with the highest working set: the
+     * first part of the peak's composition. Empty where the host cannot read it.
+     */
+    public Optional<DataSize> peakAnonymousMemory() {
+        return sourcedFigures.size(Metric.PEAK_ANONYMOUS_MEMORY);
+    }
+
+    /** Page cache, shared memory included, at the reading with the highest working set; empty where not read. */
+    public Optional<DataSize> peakPageCache() {
+        return sourcedFigures.size(Metric.PEAK_PAGE_CACHE);
+    }
+
+    /** Shared memory ({@code /dev/shm}, tmpfs) at the reading with the highest working set; part of the page cache. */
+    public Optional<DataSize> peakSharedMemory() {
+        return sourcedFigures.size(Metric.PEAK_SHARED_MEMORY);
+    }
+
+    /** Kernel memory (slab, stacks, page tables, sockets) at the reading with the highest working set. */
+    public Optional<DataSize> peakKernelMemory() {
+        return sourcedFigures.size(Metric.PEAK_KERNEL_MEMORY);
+    }
+
+    /**
+     * The figures read from the descriptors' sources, each with why it is missing where it is; for Vitals' own code.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public SourcedFigures sourcedFigures() {
+        return sourcedFigures;
+    }
+
     /** The highest MEM USAGE seen during the test (see {@link #peak()} for when and how). */
     public DataSize peakMemory() {
         return peak.value();
@@ -308,56 +349,23 @@ public final class ResourceUsage {
 
     @Override
     public boolean equals(Object other) {
-        if (this == other) {
-            return true;
-        }
-        if (!(other instanceof ResourceUsage that)) {
-            return false;
-        }
-        return container.equals(that.container)
-                && image.equals(that.image)
-                && probe.equals(that.probe)
-                && wallTime.equals(that.wallTime)
-                && before.equals(that.before)
-                && after.equals(that.after)
-                && peak.equals(that.peak)
-                && peakMemoryHighWaterMark.equals(that.peakMemoryHighWaterMark)
-                && memoryLimit.equals(that.memoryLimit)
-                && cpuTime.equals(that.cpuTime)
-                && cpuUserTime.equals(that.cpuUserTime)
-                && cpuSystemTime.equals(that.cpuSystemTime)
-                && averageCpuPercent.equals(that.averageCpuPercent)
-                && peakCpuPercent.equals(that.peakCpuPercent)
-                && throttledPeriods == that.throttledPeriods
-                && throttledTime.equals(that.throttledTime)
-                && blockRead.equals(that.blockRead)
-                && blockWrite.equals(that.blockWrite)
-                && networkReceived.equals(that.networkReceived)
-                && networkSent.equals(that.networkSent)
-                && peakPids == that.peakPids
-                && oomKills == that.oomKills
-                && memoryLimitHits == that.memoryLimitHits
-                && pressureStallCpu.equals(that.pressureStallCpu)
-                && pressureStallMemory.equals(that.pressureStallMemory)
-                && pressureStallIo.equals(that.pressureStallIo)
-                && timeline.equals(that.timeline)
-                && phases.equals(that.phases)
-                && gpu.equals(that.gpu);
+        return this == other || other instanceof ResourceUsage that && parts().equals(that.parts());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(container, image, probe, wallTime, before, after, peak, peakMemoryHighWaterMark,
-                memoryLimit, cpuTime, cpuUserTime, cpuSystemTime, averageCpuPercent,
-                peakCpuPercent, throttledPeriods, throttledTime, blockRead, blockWrite,
-                networkReceived, networkSent, peakPids, oomKills, memoryLimitHits,
-                pressureStallCpu, pressureStallMemory, pressureStallIo, timeline, phases, gpu);
+        return parts().hashCode();
     }
 
-    /**
-     * The figures by name; the snapshots are left out (the figures are their differences), the timeline is
-     * summarised and the phases are named.
-     */
+    // every field, for equals and hashCode: one list to extend when a field is added, not two
+    private List<Object> parts() {
+        return Arrays.asList(container, image, probe, wallTime, before, after, peak, peakMemoryHighWaterMark,
+                memoryLimit, cpuTime, cpuUserTime, cpuSystemTime, averageCpuPercent, peakCpuPercent, throttledPeriods,
+                throttledTime, blockRead, blockWrite, networkReceived, networkSent, peakPids, oomKills,
+                memoryLimitHits, pressureStallCpu, pressureStallMemory, pressureStallIo, timeline, phases, gpu,
+                sourcedFigures);
+    }
+
     @Override
     public String toString() {
         return "ResourceUsage[container=" + container + ", image=" + image + ", probe=" + probe + ", wallTime="
@@ -371,7 +379,7 @@ public final class ResourceUsage {
                 + pressureStallCpu + ", pressureStallMemory=" + pressureStallMemory + ", pressureStallIo="
                 + pressureStallIo + ", timeline=" + timeline.points().size() + " points of " + timeline.samples()
                 + " samples every " + timeline.samplingInterval() + ", phases="
-                + phases.stream().map(Phase::name).toList() + ", gpu=" + gpu + "]";
+                + phases.stream().map(Phase::name).toList() + ", gpu=" + gpu + ", " + sourcedFigures + "]";
     }
 
     /**
@@ -383,228 +391,5 @@ public final class ResourceUsage {
      * @param usage what the container used during the phase
      */
     public record Phase(String name, Duration start, ResourceUsage usage) {
-    }
-
-    /**
-     * Builds a {@link ResourceUsage} figure by figure, so that adding a figure adds a method rather than changing a
-     * 29-argument constructor at every call. For Vitals' own code; {@link #build()} throws on a figure left unset.
-     */
-    @API(status = INTERNAL, since = "0.1")
-    public static final class Builder {
-
-        private String container;
-        private String image;
-        private ProbeKind probe;
-        private Duration wallTime;
-        private ResourceSnapshot before;
-        private ResourceSnapshot after;
-        private PeakMemory peak;
-        private Optional<DataSize> peakMemoryHighWaterMark = Optional.empty();
-        private Optional<DataSize> memoryLimit = Optional.empty();
-        private Duration cpuTime;
-        private Duration cpuUserTime;
-        private Duration cpuSystemTime;
-        private Percentage averageCpuPercent;
-        private Percentage peakCpuPercent;
-        private long throttledPeriods;
-        private Duration throttledTime;
-        private DataSize blockRead;
-        private DataSize blockWrite;
-        private DataSize networkReceived;
-        private DataSize networkSent;
-        private long peakPids;
-        private long oomKills;
-        private long memoryLimitHits;
-        private Optional<PressureStall> pressureStallCpu = Optional.empty();
-        private Optional<PressureStall> pressureStallMemory = Optional.empty();
-        private Optional<PressureStall> pressureStallIo = Optional.empty();
-        private Timeline timeline;
-        private List<Phase> phases = List.of();
-        private GpuUsage gpu = GpuUsage.notMeasured();
-
-        private Builder() {
-        }
-
-        private Builder(ResourceUsage source) {
-            this.container = source.container;
-            this.image = source.image;
-            this.probe = source.probe;
-            this.wallTime = source.wallTime;
-            this.before = source.before;
-            this.after = source.after;
-            this.peak = source.peak;
-            this.peakMemoryHighWaterMark = source.peakMemoryHighWaterMark;
-            this.memoryLimit = source.memoryLimit;
-            this.cpuTime = source.cpuTime;
-            this.cpuUserTime = source.cpuUserTime;
-            this.cpuSystemTime = source.cpuSystemTime;
-            this.averageCpuPercent = source.averageCpuPercent;
-            this.peakCpuPercent = source.peakCpuPercent;
-            this.throttledPeriods = source.throttledPeriods;
-            this.throttledTime = source.throttledTime;
-            this.blockRead = source.blockRead;
-            this.blockWrite = source.blockWrite;
-            this.networkReceived = source.networkReceived;
-            this.networkSent = source.networkSent;
-            this.peakPids = source.peakPids;
-            this.oomKills = source.oomKills;
-            this.memoryLimitHits = source.memoryLimitHits;
-            this.pressureStallCpu = source.pressureStallCpu;
-            this.pressureStallMemory = source.pressureStallMemory;
-            this.pressureStallIo = source.pressureStallIo;
-            this.timeline = source.timeline;
-            this.phases = source.phases;
-            this.gpu = source.gpu;
-        }
-
-        public Builder container(String container) {
-            this.container = container;
-            return this;
-        }
-
-        public Builder image(String image) {
-            this.image = image;
-            return this;
-        }
-
-        public Builder probe(ProbeKind probe) {
-            this.probe = probe;
-            return this;
-        }
-
-        public Builder wallTime(Duration wallTime) {
-            this.wallTime = wallTime;
-            return this;
-        }
-
-        public Builder before(ResourceSnapshot before) {
-            this.before = before;
-            return this;
-        }
-
-        public Builder after(ResourceSnapshot after) {
-            this.after = after;
-            return this;
-        }
-
-        public Builder peak(PeakMemory peak) {
-            this.peak = peak;
-            return this;
-        }
-
-        public Builder peakMemoryHighWaterMark(Optional<DataSize> peakMemoryHighWaterMark) {
-            this.peakMemoryHighWaterMark = peakMemoryHighWaterMark;
-            return this;
-        }
-
-        public Builder memoryLimit(Optional<DataSize> memoryLimit) {
-            this.memoryLimit = memoryLimit;
-            return this;
-        }
-
-        public Builder cpuTime(Duration cpuTime) {
-            this.cpuTime = cpuTime;
-            return this;
-        }
-
-        public Builder cpuUserTime(Duration cpuUserTime) {
-            this.cpuUserTime = cpuUserTime;
-            return this;
-        }
-
-        public Builder cpuSystemTime(Duration cpuSystemTime) {
-            this.cpuSystemTime = cpuSystemTime;
-            return this;
-        }
-
-        public Builder averageCpuPercent(Percentage averageCpuPercent) {
-            this.averageCpuPercent = averageCpuPercent;
-            return this;
-        }
-
-        public Builder peakCpuPercent(Percentage peakCpuPercent) {
-            this.peakCpuPercent = peakCpuPercent;
-            return this;
-        }
-
-        public Builder throttledPeriods(long throttledPeriods) {
-            this.throttledPeriods = throttledPeriods;
-            return this;
-        }
-
-        public Builder throttledTime(Duration throttledTime) {
-            this.throttledTime = throttledTime;
-            return this;
-        }
-
-        public Builder blockRead(DataSize blockRead) {
-            this.blockRead = blockRead;
-            return this;
-        }
-
-        public Builder blockWrite(DataSize blockWrite) {
-            this.blockWrite = blockWrite;
-            return this;
-        }
-
-        public Builder networkReceived(DataSize networkReceived) {
-            this.networkReceived = networkReceived;
-            return this;
-        }
-
-        public Builder networkSent(DataSize networkSent) {
-            this.networkSent = networkSent;
-            return this;
-        }
-
-        public Builder peakPids(long peakPids) {
-            this.peakPids = peakPids;
-            return this;
-        }
-
-        public Builder oomKills(long oomKills) {
-            this.oomKills = oomKills;
-            return this;
-        }
-
-        public Builder memoryLimitHits(long memoryLimitHits) {
-            this.memoryLimitHits = memoryLimitHits;
-            return this;
-        }
-
-        public Builder pressureStallCpu(Optional<PressureStall> pressureStallCpu) {
-            this.pressureStallCpu = pressureStallCpu;
-            return this;
-        }
-
-        public Builder pressureStallMemory(Optional<PressureStall> pressureStallMemory) {
-            this.pressureStallMemory = pressureStallMemory;
-            return this;
-        }
-
-        public Builder pressureStallIo(Optional<PressureStall> pressureStallIo) {
-            this.pressureStallIo = pressureStallIo;
-            return this;
-        }
-
-        public Builder timeline(Timeline timeline) {
-            this.timeline = timeline;
-            return this;
-        }
-
-        public Builder phases(List<Phase> phases) {
-            this.phases = phases;
-            return this;
-        }
-
-        public Builder gpu(GpuUsage gpu) {
-            this.gpu = gpu;
-            return this;
-        }
-
-        /** The usage; {@link NullPointerException} naming the first figure left unset. */
-        public ResourceUsage build() {
-            return new ResourceUsage(this);
-        }
     }
 }

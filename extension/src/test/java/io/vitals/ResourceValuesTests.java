@@ -3,6 +3,8 @@ package io.vitals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.testing.UsageFixtures;
 
@@ -30,13 +32,14 @@ class ResourceValuesTests {
 
     @ParameterizedTest
     @ValueSource(classes = {ResourceUsage.class, ResourceSnapshot.class})
-    @DisplayName("are final classes without a public constructor, not records")
+    @DisplayName("are final classes without a public or protected constructor, not records")
     void notConstructibleByUsers(Class<?> type) {
         assertThat(type.isRecord()).isFalse();
         assertThat(Modifier.isFinal(type.getModifiers())).isTrue();
         assertThat(type.getConstructors()).isEmpty();
+        // private, or package-private for the builder beside it in io.vitals
         assertThat(Arrays.stream(type.getDeclaredConstructors()).map(c -> c.getModifiers()))
-                .allMatch(Modifier::isPrivate);
+                .noneMatch(m -> Modifier.isPublic(m) || Modifier.isProtected(m));
     }
 
     @Test
@@ -187,6 +190,14 @@ class ResourceValuesTests {
         } else if (raw == PressureStall.class) {
             PressureStall stall = (PressureStall) value;
             return new PressureStall(stall.some().plusNanos(1), stall.full());
+        } else if (raw == SourcedFigures.class) {
+            SourcedFigures figures = (SourcedFigures) value;
+            SourcedFigures.Builder other = SourcedFigures.builder();
+            for (Metric metric : Metric.sourced()) {
+                figures.value(metric).ifPresentOrElse(v -> other.set(metric, v),
+                        () -> other.unavailable(metric, figures.reason(metric).orElseThrow()));
+            }
+            return other.set(Metric.MAJOR_PAGE_FAULTS, figures.read(Metric.MAJOR_PAGE_FAULTS) + 1).build();
         }
         throw new AssertionError("no different value known for a figure of type " + type + ": add one here");
     }

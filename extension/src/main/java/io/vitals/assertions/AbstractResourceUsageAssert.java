@@ -154,6 +154,17 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         return atMost(new Limit(Metric.PEAK_PIDS, Long.toString(budget), budget));
     }
 
+    /**
+     * Verifies that the major page faults (pages read from disk, memory.stat {@code pgmajfault}) are at most
+     * {@code budget}; "not measurable here" where the host cannot read them.
+     *
+     * @throws IllegalArgumentException if {@code budget} is negative
+     */
+    public SELF hasMajorPageFaultsAtMost(long budget) {
+        Preconditions.check(budget >= 0, "major page faults budget must not be negative: %d", budget);
+        return atMost(new Limit(Metric.MAJOR_PAGE_FAULTS, Long.toString(budget), budget));
+    }
+
     /** Verifies that the bytes read from block devices are at most {@code budget}, e.g. {@code "100MB"}. */
     public SELF hasBlockReadAtMost(String budget) {
         return atMost(Limit.parse(Metric.BLOCK_READ, budget));

@@ -6,6 +6,7 @@ import io.vitals.Percentage;
 import io.vitals.ProbeKind;
 import io.vitals.ResourceSnapshot;
 import io.vitals.ResourceUsage;
+import io.vitals.ResourceUsageBuilder;
 import io.vitals.Timeline;
 
 import java.time.Duration;
@@ -39,7 +40,7 @@ public final class UsageFixtures {
      * A usage of container {@code c} (image {@code img}) with every figure zero or absent, neutral snapshots at both
      * ends, an empty timeline sampled every 50 ms, no phase and no GPU measured.
      */
-    public static ResourceUsage.Builder usage() {
+    public static ResourceUsageBuilder usage() {
         ResourceSnapshot snapshot = snapshot().build();
         return ResourceUsage.builder().container("c").image("img").probe(ProbeKind.HOST_CGROUP_V2)
                 .wallTime(Duration.ZERO).before(snapshot).after(snapshot)

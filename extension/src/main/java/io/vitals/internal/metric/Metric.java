@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -34,7 +35,7 @@ public enum Metric {
 
     PEAK_MEMORY(figure("peakMemory", "peak memory", Unit.SIZE, Direction.CEILING, Resource.MEMORY, "peakMemoryBytes")
             .budgetable().read(u -> u.peakMemory().toBytes()).obtained(HowMeasured::peakMemory)
-            .method(HowMeasured::workingSet).reachedAt(Metric::peakAt).context(Metric::memoryLimit)
+            .method(HowMeasured::workingSet).reachedAt(Metric::peakAt).context(Metric::memoryLimitAndComposition)
             .live(r -> r.memory().workingSetBytes()).compared(1024 * 1024)
             .gauge("vitals_container_memory_peak_bytes",
                     "Highest memory use (MEM USAGE as docker stats shows it) during the test.")),
@@ -125,7 +126,38 @@ public enum Metric {
     /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */
     WALL_TIME(figure("wallTime", "wall time", Unit.DURATION, Direction.CEILING, Resource.TIME, "wallSeconds")
             .read(u -> Unit.seconds(u.wallTime())).method(HowMeasured::wallClock).comparedOnRequest(0.1)
-            .gauge("vitals_container_wall_seconds", "How long the container was measured during the test."));
+            .gauge("vitals_container_wall_seconds", "How long the container was measured during the test.")),
+    MAJOR_PAGE_FAULTS(figure("majorPageFaults", "major page faults", Unit.COUNT, Direction.CEILING, Resource.MEMORY,
+            "majorPageFaults")
+            .budgetable().from(FigureSource.memoryStat("total_pgmajfault", "pgmajfault", Aggregation.DELTA))
+            // how much it moves between runs of one workload has not been measured: compared on request only
+            .comparedOnRequest(100)
+            .counter("vitals_container_memory_major_page_faults_total",
+                    "Page faults the kernel served by reading from disk (memory-mapped files, pages reclaimed "
+                            + "under the memory limit); memory.stat pgmajfault.")),
+    PEAK_ANONYMOUS_MEMORY(figure("peakAnonymousMemory", "anonymous memory at the peak", Unit.SIZE,
+            Direction.CEILING, Resource.MEMORY, "peakAnonymousMemoryBytes")
+            .from(FigureSource.memoryStat("total_rss", "anon", Aggregation.AT_PEAK)).detail()
+            .gauge("vitals_container_memory_peak_anonymous_bytes",
+                    "Anonymous memory (heaps, tensors) at the reading with the highest working set.")),
+    PEAK_PAGE_CACHE(figure("peakPageCache", "page cache at the peak", Unit.SIZE, Direction.CEILING,
+            Resource.MEMORY, "peakPageCacheBytes")
+            .from(FigureSource.memoryStat("total_cache", "file", Aggregation.AT_PEAK)).detail()
+            .gauge("vitals_container_memory_peak_page_cache_bytes",
+                    "Page cache, shared memory included, at the reading with the highest working set.")),
+    PEAK_SHARED_MEMORY(figure("peakSharedMemory", "shared memory at the peak", Unit.SIZE, Direction.CEILING,
+            Resource.MEMORY, "peakSharedMemoryBytes")
+            .from(FigureSource.memoryStat("total_shmem", "shmem", Aggregation.AT_PEAK)).detail()
+            .gauge("vitals_container_memory_peak_shared_bytes",
+                    "Shared memory (/dev/shm, tmpfs) at the reading with the highest working set; part of the "
+                            + "page cache.")),
+    PEAK_KERNEL_MEMORY(figure("peakKernelMemory", "kernel memory at the peak", Unit.SIZE, Direction.CEILING,
+            Resource.MEMORY, "peakKernelMemoryBytes")
+            .from(FigureSource.v2MemoryStat("kernel", Aggregation.AT_PEAK).v1File("memory.kmem.usage_in_bytes"))
+            .detail()
+            .gauge("vitals_container_memory_peak_kernel_bytes",
+                    "Kernel memory charged to the container (slab, stacks, page tables, sockets) at the reading "
+                            + "with the highest working set."));
 
     /** Why the kernel's high-water mark, printed beside a memory figure, is not what a budget judges. */
     public static final String HIGH_WATER_MARK_NOT_JUDGED = HowMeasured.HIGH_WATER_MARK_NOT_JUDGED;
@@ -134,13 +166,17 @@ public enum Metric {
     // looked up per key and per container of every test, and by every report: worked out once
     private static final List<Metric> BUDGETABLE = ALL.stream().filter(Metric::isBudgetable).toList();
     private static final List<Metric> COMPARED = ALL.stream().filter(Metric::isCompared).toList();
+    private static final List<Metric> SOURCED = ALL.stream().filter(m -> m.spec.source.isPresent()).toList();
+    private static final List<Metric> TABLED = ALL.stream().filter(m -> !m.spec.detail).toList();
+    private static final List<Metric> AT_PEAK = SOURCED.stream()
+            .filter(m -> m.spec.source.orElseThrow().aggregation() == Aggregation.AT_PEAK).toList();
     private static final Map<String, Metric> BY_KEY = ALL.stream().collect(Collectors.toUnmodifiableMap(Metric::key,
             metric -> metric));
 
     private final MetricSpec spec;
 
     Metric(MetricSpec spec) {
-        this.spec = spec.complete();
+        this.spec = spec.sourcedAs(this).complete();
     }
 
     /** The name in settings keys, JSON, history files and messages, e.g. {@code peakMemory}. */
@@ -291,6 +327,40 @@ public enum Metric {
         return ALL;
     }
 
+    /**
+     * The figures that are columns of the console, HTML and summary.md tables: all but the details of another
+     * figure (the peak's composition), which the JSON files, vitals.prom and the per-test HTML still carry.
+     */
+    public static List<Metric> tabled() {
+        return TABLED;
+    }
+
+    /** Whether this figure is a detail of another one rather than a table column (see {@link #tabled()}). */
+    public boolean isDetail() {
+        return spec.detail;
+    }
+
+    /** The figures read from a {@link FigureSource} by the generic readers, in the order of {@link SourcedFigures}. */
+    public static List<Metric> sourced() {
+        return SOURCED;
+    }
+
+    /** Where this figure is read from; empty for figures the probes compute themselves. */
+    public Optional<FigureSource> source() {
+        return spec.source;
+    }
+
+    /** This figure's place in {@link #sourced()}; empty for a figure without a source. */
+    public OptionalInt sourceIndex() {
+        int index = SourceIndexes.BY_ORDINAL[ordinal()];
+        return index < 0 ? OptionalInt.empty() : OptionalInt.of(index);
+    }
+
+    /** The figures read at the reading with the highest working set: the peak's composition. */
+    public static List<Metric> atPeak() {
+        return AT_PEAK;
+    }
+
     /** The figures budgets can be set on. */
     public static List<Metric> budgetable() {
         return BUDGETABLE;
@@ -309,6 +379,11 @@ public enum Metric {
     /** The figure whose {@code @ResourceBudget} attribute is {@code attribute}. */
     public static Optional<Metric> byAttribute(String attribute) {
         return ALL.stream().filter(m -> m.spec.attribute.filter(attribute::equals).isPresent()).findFirst();
+    }
+
+    // Made on first use, after the entries: an enum's constructor cannot see its static fields.
+    private static final class SourceIndexes {
+        static final int[] BY_ORDINAL = ALL.stream().mapToInt(SOURCED::indexOf).toArray();
     }
 
     private static Optional<Duration> peakAt(ResourceUsage usage) {
@@ -337,5 +412,11 @@ public enum Metric {
 
     private static Optional<String> memoryLimit(ResourceUsage usage) {
         return Optional.of("limit " + usage.memoryLimit().map(Object::toString).orElse("none"));
+    }
+
+    // The peak's composition answers the first question about a broken memory budget: what filled it.
+    private static Optional<String> memoryLimitAndComposition(ResourceUsage usage) {
+        return Optional.of(memoryLimit(usage).orElseThrow() + PeakComposition.describe(usage).map(c -> "; " + c)
+                .orElse(""));
     }
 }

@@ -35,6 +35,8 @@ final class MetricSpec {
     Optional<BudgetBound> bound = Optional.empty();
     Optional<Comparison> comparison = Optional.empty();
     Exported exported;
+    Optional<FigureSource> source = Optional.empty();
+    boolean detail;
 
     private MetricSpec(String key, String label, Unit unit, Direction direction, Resource resource,
             String jsonField) {
@@ -133,6 +135,27 @@ final class MetricSpec {
         return this;
     }
 
+    /**
+     * The figure is read from {@code source} by the generic readers and aggregated by the generic calculator: its
+     * value, how it was obtained, its method and why it may be missing all follow from the source, so the entry
+     * needs no extractor of its own.
+     */
+    MetricSpec from(FigureSource source) {
+        this.source = Optional.of(source);
+        acquisition = u -> source.aggregation().acquisition();
+        method = u -> source.describe(u.probe());
+        return this;
+    }
+
+    /**
+     * A detail of another figure (the peak's composition): in the JSON files, vitals.prom, the per-test HTML and the
+     * breach message, but not a column of the console, HTML or summary.md tables, which stay one line wide.
+     */
+    MetricSpec detail() {
+        detail = true;
+        return this;
+    }
+
     MetricSpec gauge(String name, String help) {
         exported = new Exported(name, Exported.Type.GAUGE, help);
         return this;
@@ -140,6 +163,20 @@ final class MetricSpec {
 
     MetricSpec counter(String name, String help) {
         exported = new Exported(name, Exported.Type.COUNTER, help);
+        return this;
+    }
+
+    /**
+     * Completes a sourced entry with what only the finished descriptor can give: its value and why it may be
+     * missing are read from the usage's {@link SourcedFigures} under {@code metric}.
+     */
+    MetricSpec sourcedAs(Metric metric) {
+        if (source.isPresent()) {
+            if (extractor == null) {
+                extractor = u -> u.sourcedFigures().read(metric);
+            }
+            unmeasurable = u -> u.sourcedFigures().reason(metric);
+        }
         return this;
     }
 

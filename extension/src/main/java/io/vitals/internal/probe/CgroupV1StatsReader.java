@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -20,8 +21,10 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     /** USER_HZ: the kernel exports cpuacct.stat in ticks of 1/100 s on every architecture docker supports. */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
-    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys("total_inactive_file", "total_cache",
+    /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
+    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(true, "total_inactive_file", "total_cache",
             "total_rss", "total_swap");
+    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys(MEMORY_STAT_KEYS.toArray(String[]::new));
     private static final CgroupFiles.Keys OOM_CONTROL = new CgroupFiles.Keys("oom_kill");
     private static final CgroupFiles.Keys CPUACCT_STAT = new CgroupFiles.Keys("user", "system");
     private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("nr_periods", "nr_throttled",
@@ -44,6 +47,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     private final Optional<CgroupFile> pidsCurrent;
     private final Optional<CgroupFile> pidsMax;
     private final PressureFiles pressure;
+    private final SourcedCgroupValues sourced;
 
     private final long[] stat = MEMORY_STAT.newValues();
     private final long[] oom = OOM_CONTROL.newValues();
@@ -77,6 +81,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
         this.pidsCurrent = files.optional(pids, "pids.current");
         this.pidsMax = files.optional(pids, "pids.max");
         this.pressure = files.pressure(layout.unifiedDir());
+        this.sourced = new SourcedCgroupValues(true, memory, MEMORY_STAT_KEYS, files);
     }
 
     static CgroupV1StatsReader open(CgroupLayout layout) throws IOException {
@@ -123,7 +128,7 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
                 pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
 
         return RawReading.builder().at(now, wallClock.instant()).cpu(cpu.build()).memory(memoryReading).pids(pids)
-                .blockIo(readBlkio()).network(network).pressure(pressure.read()).build();
+                .blockIo(readBlkio()).network(network).pressure(pressure.read()).sourced(sourced.read(stat)).build();
     }
 
     @Override

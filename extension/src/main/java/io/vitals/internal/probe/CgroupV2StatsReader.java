@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -22,7 +23,9 @@ import java.util.OptionalLong;
  */
 final class CgroupV2StatsReader implements CgroupStatsReader {
 
-    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys("inactive_file", "file", "anon");
+    /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
+    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(false, "inactive_file", "file", "anon");
+    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys(MEMORY_STAT_KEYS.toArray(String[]::new));
     private static final CgroupFiles.Keys MEMORY_EVENTS = new CgroupFiles.Keys("max", "oom_kill");
     private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("usage_usec", "user_usec", "system_usec",
             "nr_periods", "nr_throttled", "throttled_usec");
@@ -39,6 +42,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     private final Optional<CgroupFile> pidsCurrent;
     private final Optional<CgroupFile> pidsMax;
     private final PressureFiles pressure;
+    private final SourcedCgroupValues sourced;
 
     private final long[] stat = MEMORY_STAT.newValues();
     private final long[] memoryEvents = MEMORY_EVENTS.newValues();
@@ -66,6 +70,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         this.pidsCurrent = files.optional(dir.resolve("pids.current"));
         this.pidsMax = files.optional(dir.resolve("pids.max"));
         this.pressure = files.pressure(Optional.of(dir));
+        this.sourced = new SourcedCgroupValues(false, dir, MEMORY_STAT_KEYS, files);
     }
 
     static CgroupV2StatsReader open(Path dir) throws IOException {
@@ -113,7 +118,8 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         PidsReading pids = new PidsReading(pids(),
                 pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
         return RawReading.builder().at(now, wallClock.instant()).cpu(cpuReading).memory(memory).pids(pids)
-                .blockIo(new BlockIoReading(io[0], io[1])).network(network).pressure(pressure.read()).build();
+                .blockIo(new BlockIoReading(io[0], io[1])).network(network).pressure(pressure.read())
+                .sourced(sourced.read(stat)).build();
     }
 
     @Override

@@ -2,12 +2,17 @@ package io.vitals.internal.probe;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.apiguardian.api.API;
+import io.vitals.internal.metric.FigureSource;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * Turns one object of the Engine API's {@code GET /containers/{id}/stats} into a {@link RawReading}, for daemons
@@ -67,7 +72,30 @@ public final class EngineStatsParser {
                         pidsLimit > 0 ? OptionalLong.of(pidsLimit) : OptionalLong.empty()))
                 .blockIo(blockIo(stats.path("blkio_stats").path("io_service_bytes_recursive")))
                 .network(network(stats.path("networks")))
+                .sourced(sourced(memoryStat, v1))
                 .build(); // no pressure-stall figures in the Engine API
+    }
+
+    /**
+     * The sourced figures from {@code memory_stats.stats}, the daemon's copy of memory.stat; a figure read from a
+     * file of its own on the host (cgroup v1 kernel memory) cannot be had through the API.
+     */
+    static SourcedFigures sourced(JsonNode memoryStat, boolean v1) {
+        SourcedFigures.Builder figures = SourcedFigures.builder();
+        for (Metric metric : Metric.sourced()) {
+            FigureSource source = metric.source().orElseThrow();
+            Optional<String> key = source.engineApiKey(v1);
+            if (key.isEmpty()) {
+                figures.unavailable(metric, "the Docker Engine API does not report "
+                        + source.on(v1).map(FigureSource.CgroupValue::describe).orElse(metric.label())
+                        + "; the host cgroup probe reads it");
+            } else if (memoryStat.has(key.get())) {
+                figures.set(metric, memoryStat.path(key.get()).asLong());
+            } else {
+                figures.unavailable(metric, "the engine's memory_stats.stats has no " + key.get());
+            }
+        }
+        return figures.build();
     }
 
     private static OptionalLong optional(JsonNode object, String field) {

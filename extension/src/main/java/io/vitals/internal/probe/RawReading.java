@@ -2,6 +2,8 @@ package io.vitals.internal.probe;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.metric.SourcedFigures;
+
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +30,8 @@ import org.apiguardian.api.API;
  * @param blockIo bytes read from and written to block devices
  * @param network bytes received and sent (loopback excluded)
  * @param pressure pressure-stall totals, where the host exposes them
+ * @param sourced the figures declared by {@link io.vitals.internal.metric.FigureSource}s, from the last full read: a
+ *     fast read carries the same instance over, so a window can tell a fresh read of them from a stale one
  * @param extras the groups further sources added (GPU), each available or not; {@link Extras#NONE} without any
  */
 @API(status = INTERNAL, since = "0.1")
@@ -40,6 +44,7 @@ public record RawReading(
         BlockIoReading blockIo,
         NetworkReading network,
         Optional<PressureTotals> pressure,
+        SourcedFigures sourced,
         Extras extras) {
 
     public RawReading {
@@ -50,6 +55,7 @@ public record RawReading(
         Objects.requireNonNull(blockIo, "blockIo");
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(pressure, "pressure");
+        Objects.requireNonNull(sourced, "sourced");
         Objects.requireNonNull(extras, "extras");
     }
 
@@ -61,7 +67,7 @@ public record RawReading(
     /** A builder holding this reading's groups, to which a source adds its own. */
     public Builder toBuilder() {
         Builder builder = new Builder().at(monotonicNanos, wallTime).cpu(cpu).memory(memory).pids(pids)
-                .blockIo(blockIo).network(network).pressure(pressure);
+                .blockIo(blockIo).network(network).pressure(pressure).sourced(sourced);
         extras.groups().forEach(builder::extra);
         return builder;
     }
@@ -78,13 +84,15 @@ public record RawReading(
      */
     public RawReading withFastCounters(long monotonicNanos, Instant wallTime, CpuReading cpu, MemoryReading memory,
             PidsReading pids) {
-        return new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, extras);
+        return new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, sourced,
+                extras);
     }
 
     /** This reading with {@code extras} in place of its own: a fast read carries the last full read's over. */
     public RawReading withExtras(Extras extras) {
         return extras == this.extras ? this
-                : new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, extras);
+                : new RawReading(monotonicNanos, wallTime, cpu, memory, pids, blockIo, network, pressure, sourced,
+                        extras);
     }
 
     /**
@@ -101,6 +109,7 @@ public record RawReading(
         private BlockIoReading blockIo;
         private NetworkReading network;
         private Optional<PressureTotals> pressure = Optional.empty();
+        private SourcedFigures sourced;
         /** Made on the first extra: a base probe's full read, every few hundred milliseconds, needs none. */
         private Map<ExtraKey<?>, Extra<?>> extras;
 
@@ -143,6 +152,12 @@ public record RawReading(
             return this;
         }
 
+        /** The sourced figures; required, like a base group, so that a probe cannot forget them. */
+        public Builder sourced(SourcedFigures sourced) {
+            this.sourced = Objects.requireNonNull(sourced, "sourced");
+            return this;
+        }
+
         /** Adds (or replaces) the figures of one extra group. */
         public <T> Builder extra(ExtraKey<T> key, T figures) {
             return extra(key, Extra.of(figures));
@@ -172,7 +187,8 @@ public record RawReading(
         public RawReading build() {
             return new RawReading(monotonicNanos, require(wallTime, "time"), require(cpu, "cpu"),
                     require(memory, "memory"), require(pids, "pids"), require(blockIo, "blockIo"),
-                    require(network, "network"), pressure, extras == null ? Extras.NONE : new Extras(extras));
+                    require(network, "network"), pressure, require(sourced, "sourced"),
+                    extras == null ? Extras.NONE : new Extras(extras));
         }
 
         private static <T> T require(T group, String name) {

@@ -43,6 +43,7 @@ public final class MeasurementWindow {
     // what the further sources (GPU) add to the readings, summed up into the usage by each source's own rules
     private final List<WindowSummary> extras = SourceKinds.newWindows();
     private final List<Mark> marks = new ArrayList<>();
+    private final SourcedSeries sourced;
     private long readErrors;
     private Optional<ResourceUsage> closed = Optional.empty();
     private Optional<Duration> firstOomKillAt = Optional.empty();
@@ -59,6 +60,7 @@ public final class MeasurementWindow {
         this.highWaterMarkReset = highWaterMarkReset;
         this.fromContainerStart = fromContainerStart;
         this.recorder = new TimelineRecorder(start, MAX_POINTS);
+        this.sourced = new SourcedSeries(start);
     }
 
     static MeasurementWindow open(ContainerWatch watch, WindowOwner owner) throws ProbeException {
@@ -66,6 +68,7 @@ public final class MeasurementWindow {
         boolean reset = watch.probe().resetHighWaterMark();
         // without a reset, the lifetime mark is still exact for a window that covers the container's whole life
         boolean lifetime = watch.claimLifetimeMark();
+        watch.startNewHigh();
         return new MeasurementWindow(watch, owner, watch.readNow(), reset || lifetime, lifetime);
     }
 
@@ -115,6 +118,7 @@ public final class MeasurementWindow {
         }
         recorder.add(reading);
         Duration offset = offsetOf(reading);
+        sourced.add(offset, reading);
         extras.forEach(summary -> summary.add(offset, reading));
         if (firstOomKillAt.isEmpty() && reading.memory().oomKills() > start.memory().oomKills()) {
             firstOomKillAt = Optional.of(offsetOf(reading));
@@ -214,7 +218,8 @@ public final class MeasurementWindow {
         Optional<DataSize> highWaterMark = highWaterMarkReset ? Snapshots.size(end.memory().highWaterMarkBytes())
                 : Optional.empty();
         ResourceUsage usage = UsageCalculator.compute(subject, start, end, points, recorder.samples(), readErrors,
-                highWaterMark, phases(subject, points, end));
+                highWaterMark, phases(subject, points, end)).toBuilder()
+                .sourcedFigures(sourced.aggregate(start, end, Duration.ZERO, offsetOf(end))).build();
         for (WindowSummary summary : extras) {
             usage = summary.summarise(usage);
         }
@@ -232,7 +237,8 @@ public final class MeasurementWindow {
             List<TimelinePoint> inside = points.stream()
                     .filter(p -> p.offset().compareTo(from) >= 0 && p.offset().compareTo(to) <= 0).toList();
             ResourceUsage usage = UsageCalculator.compute(subject, mark.reading(), phaseEnd, inside, inside.size(),
-                    0, Optional.empty(), List.of());
+                    0, Optional.empty(), List.of()).toBuilder()
+                    .sourcedFigures(sourced.aggregate(mark.reading(), phaseEnd, from, to)).build();
             for (WindowSummary summary : extras) {
                 usage = summary.summarise(usage, from, to);
             }

@@ -138,7 +138,9 @@ class NvidiaSmiTests {
                     .memory(io.vitals.internal.probe.MemoryReading.builder().build())
                     .pids(new io.vitals.internal.probe.PidsReading(1, java.util.OptionalLong.empty()))
                     .blockIo(new io.vitals.internal.probe.BlockIoReading(0, 0))
-                    .network(new io.vitals.internal.probe.NetworkReading(0, 0)).extra(GpuReading.KEY, gpu).build();
+                    .network(new io.vitals.internal.probe.NetworkReading(0, 0))
+                    .sourced(io.vitals.internal.metric.SourcedFigures.absent("not in this fixture"))
+                    .extra(GpuReading.KEY, gpu).build();
         }
 
         private static GpuReading sample(long atMillis, long mib, double util, double watts) {

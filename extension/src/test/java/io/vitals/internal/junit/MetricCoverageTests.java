@@ -118,7 +118,7 @@ class MetricCoverageTests {
             peakPids = "64", blockRead = "1GiB", blockWrite = "1GiB", networkReceived = "1GiB",
             networkSent = "1GiB", memoryGrowth = "10MiB/min", throttledTime = "5s",
             peakGpuMemory = "4GiB", averageGpuUtilization = "80%", averageGpuSmUtilization = "60%",
-            gpuEnergy = "12kJ")
+            gpuEnergy = "12kJ", majorPageFaults = "1000")
     static class EveryBudget {
     }
 }

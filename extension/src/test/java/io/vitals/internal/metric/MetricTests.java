@@ -83,20 +83,33 @@ class MetricTests {
                                 "vitals_container_gpu_sm_utilization_ratio", Exported.Type.GAUGE),
                         tuple("gpuEnergy", "gpuEnergyJoules", "vitals_container_gpu_energy_joules_total",
                                 Exported.Type.COUNTER),
-                        tuple("wallTime", "wallSeconds", "vitals_container_wall_seconds", Exported.Type.GAUGE));
+                        tuple("wallTime", "wallSeconds", "vitals_container_wall_seconds", Exported.Type.GAUGE),
+                        tuple("majorPageFaults", "majorPageFaults",
+                                "vitals_container_memory_major_page_faults_total", Exported.Type.COUNTER),
+                        tuple("peakAnonymousMemory", "peakAnonymousMemoryBytes",
+                                "vitals_container_memory_peak_anonymous_bytes", Exported.Type.GAUGE),
+                        tuple("peakPageCache", "peakPageCacheBytes", "vitals_container_memory_peak_page_cache_bytes",
+                                Exported.Type.GAUGE),
+                        tuple("peakSharedMemory", "peakSharedMemoryBytes",
+                                "vitals_container_memory_peak_shared_bytes", Exported.Type.GAUGE),
+                        tuple("peakKernelMemory", "peakKernelMemoryBytes",
+                                "vitals_container_memory_peak_kernel_bytes", Exported.Type.GAUGE));
     }
 
     @Test
-    @DisplayName("wall time takes no budget; it and the GPU figures are compared only on request")
+    @DisplayName("wall time and the peak's composition take no budget; wall time, the GPU figures and major page "
+            + "faults are compared only on request")
     void budgetsAndComparisons() {
-        assertThat(Metric.WALL_TIME.budgetAttribute()).isEmpty();
-        assertThat(Metric.budgetable()).hasSize(Metric.all().size() - 1);
+        assertThat(Metric.all()).filteredOn(m -> m.budgetAttribute().isEmpty()).containsExactly(Metric.WALL_TIME,
+                Metric.PEAK_ANONYMOUS_MEMORY, Metric.PEAK_PAGE_CACHE, Metric.PEAK_SHARED_MEMORY,
+                Metric.PEAK_KERNEL_MEMORY);
         assertThat(Metric.compared()).extracting(Metric::key).containsExactly("peakMemory", "cpuTime", "averageCpu",
                 "peakPids", "blockRead", "blockWrite", "networkReceived", "networkSent", "peakGpuMemory",
-                "averageGpuUtilization", "averageGpuSmUtilization", "gpuEnergy", "wallTime");
+                "averageGpuUtilization", "averageGpuSmUtilization", "gpuEnergy", "wallTime", "majorPageFaults");
         assertThat(Metric.compared()).filteredOn(m -> !m.comparison().orElseThrow().byDefault())
                 .containsExactly(Metric.PEAK_GPU_MEMORY, Metric.AVERAGE_GPU_UTILIZATION,
-                        Metric.AVERAGE_GPU_SM_UTILIZATION, Metric.GPU_ENERGY, Metric.WALL_TIME);
+                        Metric.AVERAGE_GPU_SM_UTILIZATION, Metric.GPU_ENERGY, Metric.WALL_TIME,
+                        Metric.MAJOR_PAGE_FAULTS);
     }
 
     @Test

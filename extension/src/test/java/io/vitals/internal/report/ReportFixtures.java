@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+
 import io.vitals.DataSize;
 import io.vitals.Energy;
 import io.vitals.GpuUsage;
@@ -11,6 +12,7 @@ import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.probe.HostFacts;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.ResourceSnapshot;
@@ -189,6 +191,7 @@ public final class ReportFixtures {
                     .memoryLimit(Optional.of(LIMIT)).cpuTime(Duration.ofSeconds(3))
                     .cpuUserTime(Duration.ofSeconds(2)).cpuSystemTime(Duration.ofSeconds(1))
                     .averageCpuPercent(Percentage.of(150)).peakCpuPercent(Percentage.of(190)).peakPids(40)
+                    .sourcedFigures(sourced(scale / 3, peakAt, peakBytes))
                     .timeline(new Timeline(List.of(), interval, 0, 0)).build();
             phases.add(new ResourceUsage.Phase("load", Duration.ZERO, phaseUsage));
             phases.add(new ResourceUsage.Phase("train", wall.dividedBy(10), phaseUsage));
@@ -210,7 +213,18 @@ public final class ReportFixtures {
                         Optional.of(Percentage.of(scale * 63.5)), Optional.of(Percentage.of(scale * 41.25)),
                         Optional.of(Energy.ofJoules(scale * 1500)), true, List.of("GPU-5f1c2d3e"), false, 20,
                         Optional.empty(), gpuTimeline(scale)))
+                .sourcedFigures(sourced(scale, peakAt, peakBytes))
                 .build();
+    }
+
+    /** Every sourced figure known: major page faults, and the peak's composition read at the peak. */
+    public static SourcedFigures sourced(double scale, Duration peakAt, long peakBytes) {
+        return SourcedFigures.builder().set(Metric.MAJOR_PAGE_FAULTS, Math.round(scale * 321))
+                .set(Metric.PEAK_ANONYMOUS_MEMORY, Math.round(peakBytes * 0.7))
+                .set(Metric.PEAK_PAGE_CACHE, Math.round(peakBytes * 0.25))
+                .set(Metric.PEAK_SHARED_MEMORY, Math.round(peakBytes * 0.05))
+                .set(Metric.PEAK_KERNEL_MEMORY, 12L * 1024 * 1024).build()
+                .withAtPeak(new SourcedFigures.AtPeak(peakAt, peakBytes));
     }
 
     /**

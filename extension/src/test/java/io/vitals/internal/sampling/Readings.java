@@ -1,5 +1,6 @@
 package io.vitals.internal.sampling;
 
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.probe.BlockIoReading;
 import io.vitals.internal.probe.CpuReading;
 import io.vitals.internal.probe.MemoryReading;
@@ -37,6 +38,7 @@ final class Readings {
     long throttledPeriods;
     long throttledNanos;
     Optional<PressureTotals> pressure = Optional.empty();
+    SourcedFigures sourced = SourcedFigures.absent("not in this fixture");
 
     static Readings at(long monotonicNanos) {
         Readings r = new Readings();
@@ -121,6 +123,12 @@ final class Readings {
         return this;
     }
 
+    /** The sourced figures (major page faults, the peak's composition); absent unless given. */
+    Readings sourced(SourcedFigures figures) {
+        sourced = figures;
+        return this;
+    }
+
     Readings pressure(PressureTotals totals) {
         pressure = Optional.of(totals);
         return this;
@@ -139,6 +147,7 @@ final class Readings {
                 .blockIo(new BlockIoReading(blockReadBytes, blockWriteBytes))
                 .network(new NetworkReading(networkReceivedBytes, networkSentBytes))
                 .pressure(pressure)
+                .sourced(sourced)
                 .build();
     }
 }

@@ -43,7 +43,7 @@ public final class ConsoleTable {
             Metric.NETWORK_SENT, Metric.BLOCK_READ, Metric.BLOCK_WRITE, Metric.PEAK_PIDS, Metric.PEAK_MEMORY);
 
     /** Every other figure, one column each after docker's. */
-    static final List<Metric> OWN_COLUMNS = Metric.all().stream().filter(m -> !IN_DOCKER_COLUMNS.contains(m))
+    static final List<Metric> OWN_COLUMNS = Metric.tabled().stream().filter(m -> !IN_DOCKER_COLUMNS.contains(m))
             .toList();
 
     /** The headers when every figure is shown. */

@@ -147,7 +147,7 @@ public final class HtmlReport {
     private static void table(List<String> rows, String css, int shown, StringBuilder out) {
         out.append("<table id=\"tests\" class=\"").append(css).append("\"><thead><tr>");
         List<String> headings = new ArrayList<>(List.of("Test", "Container"));
-        Metric.all().forEach(metric -> headings.add(metric.heading()));
+        Metric.tabled().forEach(metric -> headings.add(metric.heading()));
         headings.addAll(List.of("% of limit", "Budgets", "Outcome"));
         for (String h : headings) {
             out.append("<th>").append(Html.escape(h)).append("</th>");
@@ -183,7 +183,7 @@ public final class HtmlReport {
             cell(out, "", "–");
             cell(out, -1, "not measured");
             // the other figures, % of limit and budgets
-            for (int k = 0; k < Metric.all().size() + 1; k++) {
+            for (int k = 0; k < Metric.tabled().size() + 1; k++) {
                 cell(out, -1, "–");
             }
             cell(out, r.outcome().name(), outcome(r, entry));
@@ -201,7 +201,7 @@ public final class HtmlReport {
             cell(out, c.name(), Html.escape(c.name()) + (c.overlap().isPresent()
                     ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
                             + "\">overlapped</span>" : ""));
-            for (Metric metric : Metric.all()) {
+            for (Metric metric : Metric.tabled()) {
                 ReportedFigure figure = ReportedFigure.of(metric, u);
                 // an unknown or unmeasured figure sorts below every known one; why it is missing shows on hover
                 cell(out, figure.value().orElse(-Double.MAX_VALUE), figure.value().isPresent()

@@ -1,6 +1,7 @@
 package io.vitals.internal.report.html;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.PeakComposition;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.Exactness;
@@ -55,6 +56,9 @@ final class TestSection {
                 .append(" · probe: ").append(Html.escape(c.probeDescription()))
                 .append(", every ").append(u.timeline().samplingInterval().toMillis()).append(" ms, ")
                 .append(u.timeline().samples()).append(" samples</p>");
+        // what filled the peak: the first question when a memory budget breaks
+        PeakComposition.describe(u).ifPresent(words -> out.append("<p class=\"facts\">Peak composition ")
+                .append(Html.escape(words)).append("</p>"));
         hostShape(c, out);
         if (c.overlap().isPresent()) {
             out.append("<p class=\"overlap\"><b>Overlapped:</b> ").append(Html.escape(c.overlap().sentence(c.name())))

@@ -3,6 +3,7 @@ package io.vitals.internal.report.json;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.metric.Unit;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.probe.SavedFigures;
@@ -65,6 +66,27 @@ final class MetricFields implements SavedFigures {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The sourced figures as the writer saved them: each value, or the reason it was null; a file from before a
+     * figure existed says so rather than reading as 0.
+     */
+    SourcedFigures sourced() {
+        SourcedFigures.Builder figures = SourcedFigures.builder();
+        for (Metric metric : Metric.sourced()) {
+            OptionalDouble saved = value(metric.jsonField());
+            if (saved.isPresent()) {
+                figures.set(metric, saved.getAsDouble());
+            } else {
+                figures.unavailable(metric, unavailableReason(metric.jsonField()).orElse(usage.has(metric.jsonField())
+                        ? "not known" : "not in this report file, written before Vitals reported it"));
+            }
+        }
+        SourcedFigures read = figures.build();
+        JsonNode at = usage.get(MetricJson.AT_PEAK_FIELD);
+        return at == null ? read : read.withAtPeak(new SourcedFigures.AtPeak(
+                Duration.ofNanos(Math.round(at.get("atSeconds").asDouble() * 1e9)), at.get("workingSetBytes").asLong()));
     }
 
     /** A size or count figure every usage has, as the whole number the writer printed. */

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.report.ReportedFigure;
 
 import java.io.IOException;
@@ -25,6 +26,24 @@ public final class MetricJson {
     /** One field per metric, named by {@link Metric#jsonField()}: {@code "peakMemoryBytes": 1234}. */
     public static void writeFields(JsonGenerator json, ResourceUsage usage) throws IOException {
         writeFields(json, usage, Metric::jsonField);
+        writeAtPeak(json, usage);
+    }
+
+    /** The field that says where the peak's composition was read: {@value #AT_PEAK_FIELD}. */
+    public static final String AT_PEAK_FIELD = "peakCompositionAt";
+
+    /**
+     * Where the at-peak figures (the peak's composition) were read, {@code {"atSeconds": 2.1, "workingSetBytes":
+     * 1234}}; left out where none were.
+     */
+    private static void writeAtPeak(JsonGenerator json, ResourceUsage usage) throws IOException {
+        if (usage.sourcedFigures().atPeak().isPresent()) {
+            SourcedFigures.AtPeak at = usage.sourcedFigures().atPeak().get();
+            json.writeObjectFieldStart(AT_PEAK_FIELD);
+            json.writeNumberField("atSeconds", at.offset().toNanos() / 1e9);
+            json.writeNumberField("workingSetBytes", at.workingSetBytes());
+            json.writeEndObject();
+        }
     }
 
     /**

@@ -142,7 +142,7 @@ public final class TestJsonReader {
                 .peakPids(f.whole(Metric.PEAK_PIDS)).oomKills(u.get("oomKills").asLong())
                 .memoryLimitHits(u.get("memoryLimitHits").asLong()).pressureStallCpu(stall(stall.get("cpu")))
                 .pressureStallMemory(stall(stall.get("memory"))).pressureStallIo(stall(stall.get("io")))
-                .timeline(timeline).phases(phases).build();
+                .timeline(timeline).phases(phases).sourcedFigures(f.sourced()).build();
         // the further sources' figures (GPU), each read back by its own kind
         for (SourceKind kind : SourceKinds.ALL) {
             usage = kind.readBack(usage, f);

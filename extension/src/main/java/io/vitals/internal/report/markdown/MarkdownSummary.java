@@ -42,7 +42,7 @@ public final class MarkdownSummary {
             + "and the suggested budgets. \"Needs attention\" names the tests.";
 
     /** The header when every figure is shown. */
-    static final String TABLE_HEADER = header(Metric.all());
+    static final String TABLE_HEADER = header(Metric.tabled());
 
     private static String header(List<Metric> shown) {
         return "| Test | Container | Outcome | " + shown.stream().map(Metric::heading)
@@ -72,7 +72,7 @@ public final class MarkdownSummary {
         }
         byClass.forEach((className, entries) -> {
             // a figure none of the class's containers has or budgets gets no column (ShownFigures)
-            List<Metric> shown = ShownFigures.of(Metric.all(), entries.stream()
+            List<Metric> shown = ShownFigures.of(Metric.tabled(), entries.stream()
                     .flatMap(e -> e.result().containers().stream()).toList());
             out.append("## ").append(cell(className)).append("\n\n");
             out.append(header(shown)).append('\n');

@@ -58,7 +58,7 @@ class ConsoleTableTests {
         List<String> lines = table.lines().toList();
         assertThat(lines.get(0)).matches("TEST +CONTAINER +CPU % +MEM USAGE / LIMIT +MEM % +NET I/O +BLOCK I/O +PIDS"
                 + " +PEAK MEM +MEMORY HEADROOM +CPU TIME +MEMORY GROWTH +THROTTLED TIME +PEAK GPU MEMORY"
-                + " +AVERAGE GPU UTILIZATION +AVERAGE GPU SM UTILIZATION +GPU ENERGY +WALL TIME +BUDGETS");
+                + " +AVERAGE GPU UTILIZATION +AVERAGE GPU SM UTILIZATION +GPU ENERGY +WALL TIME +MAJOR PAGE FAULTS +BUDGETS");
         assertThat(lines.get(1)).startsWith("train").contains(" tf ")
                 .contains(u.averageCpuPercent().toDockerString())
                 .contains(u.after().memoryUsage().toDockerBinaryString() + " / 2GiB")

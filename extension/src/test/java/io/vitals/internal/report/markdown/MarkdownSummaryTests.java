@@ -24,7 +24,7 @@ class MarkdownSummaryTests {
      * What a full row splits into at its unescaped pipes: the empty strings before the first and after the last,
      * test, container and outcome, one cell per figure of the model, memory limit and budgets.
      */
-    private static final int ROW_PARTS = 2 + 3 + Metric.all().size() + 2;
+    private static final int ROW_PARTS = 2 + 3 + Metric.tabled().size() + 2;
 
     @Test
     @DisplayName("breaches come first, then one table per class with the expected columns")
@@ -44,7 +44,7 @@ class MarkdownSummaryTests {
         assertThat(md).contains("**OOM kill**");
         // every figure of the model, in its order, between the fixed columns (the fixture's container used a GPU)
         assertThat(md.lines().filter(l -> l.startsWith("| Test |")).findFirst().orElseThrow())
-                .isEqualTo("| Test | Container | Outcome | " + Metric.all().stream().map(Metric::heading)
+                .isEqualTo("| Test | Container | Outcome | " + Metric.tabled().stream().map(Metric::heading)
                         .collect(Collectors.joining(" | ")) + " | Memory limit | Budgets |")
                 .contains("| Outcome | Peak memory | Memory headroom | CPU time |", "| Average GPU SM utilization |");
         String row = md.lines().filter(l -> l.startsWith("| train ")).findFirst().orElseThrow();
@@ -118,7 +118,7 @@ class MarkdownSummaryTests {
         assertThat(md.indexOf("**Failed before any container was measured**")).isLessThan(table);
         String row = md.substring(table).lines().filter(l -> l.startsWith("| m")).findFirst().orElseThrow();
         // "not measured" takes the first figure's cell; the other figures, memory limit and budgets are dashes
-        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(Metric.all().size() + 1));
+        assertThat(row).isEqualTo("| m | – | :x: failed | not measured |" + " – |".repeat(Metric.tabled().size() + 1));
         assertThat(row.split("(?<!\\\\)\\|", -1)).hasSize(ROW_PARTS);
     }
 
