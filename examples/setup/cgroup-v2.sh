@@ -23,8 +23,8 @@ guest_users() {
   else echo "root user"; fi
 }
 # As root: the accuracy suite (every figure against the kernel's own counters), the extension's measurement tests
-# against ground truth (a 300 MiB spike, CPU time, 50 forks, phases, an OOM kill) and the absent-figure check (block
-# writes measured, in every report format). As the other users (a plain user, rootful and rootless Podman), what
+# against ground truth (a 300 MiB spike, CPU time, 50 forks, phases, an OOM kill, major page faults and the peak's
+# composition) and the absent-figure check (block writes measured, in every report format). As the other users (a plain user, rootful and rootless Podman), what
 # differs between them: the accuracy suite, which finds and reads each one's cgroups and judges a budget end to end;
 # the rest reads the same files the same way once they are found, and costs 1-2 minutes more per cell. Not the
 # others (BudgetsIT, FaultsIT, LifecycleIT, ...): under software emulation each container start costs 10-80 s, and
@@ -32,7 +32,7 @@ guest_users() {
 # CPU runs some 20-40 times slower. VITALS_V2_CLASSES (space-separated) replaces the list for every cell; an entry
 # may name one method, as class#method.
 accuracy=io.vitals.internal.probe.CgroupV2AccuracyIT
-classes="${VITALS_V2_CLASSES:-$accuracy io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.junit.AbsentFigureIT}"
+classes="${VITALS_V2_CLASSES:-$accuracy io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.internal.sampling.SourcedFiguresIT io.vitals.junit.AbsentFigureIT}"
 user_classes="${VITALS_V2_CLASSES:-$accuracy}"
 junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
 out="$root/target/cgroup-v2"
