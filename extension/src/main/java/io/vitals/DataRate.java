@@ -99,7 +99,8 @@ public final class DataRate implements Comparable<DataRate> {
     public static DataRate parse(String text) {
         Preconditions.notNull(text, "text");
         Matcher matcher = RATE.matcher(text.strip());
-        Optional<BigDecimal> bytes = matcher.matches() ? DataSizeParser.parseExactBytes(matcher.group(1)) : Optional.empty();
+        Optional<BigDecimal> bytes = matcher.matches() ? DataSizeParser.parseExactBytes(matcher.group(1))
+                : Optional.empty();
         ChronoUnit unit = matcher.matches() ? TIME_UNITS.get(matcher.group(2)) : null;
         if (bytes.isEmpty() || unit == null) {
             throw new IllegalArgumentException("Invalid data rate '" + text + "': expected " + ACCEPTED_FORMS);

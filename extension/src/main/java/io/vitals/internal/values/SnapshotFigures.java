@@ -59,7 +59,8 @@ public record SnapshotFigures(Instant takenAt, DataSize memoryUsage, DataSize me
 
     /**
      * The figures by name, as a record would print them but with the probe second, under {@code typeName}
-     * ({@code "ResourceSnapshot[takenAt=…, probe=…, memoryUsage=…, …]"}); absent figures are {@code Optional.empty}.
+     * ({@code "ResourceSnapshot[takenAt=…, probe=…, memoryUsage=…, …]"}); absent figures are
+     * {@code Optional.empty}.
      */
     public String describe(String typeName) {
         return typeName + "[takenAt=" + takenAt + ", probe=" + probe + ", memoryUsage=" + memoryUsage
