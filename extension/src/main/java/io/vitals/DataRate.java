@@ -2,6 +2,8 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.vitals.internal.units.DataSizeFormat;
+import io.vitals.internal.units.DataSizeParser;
 import io.vitals.internal.units.Preconditions;
 
 import java.math.BigDecimal;
@@ -97,7 +99,8 @@ public final class DataRate implements Comparable<DataRate> {
     public static DataRate parse(String text) {
         Preconditions.notNull(text, "text");
         Matcher matcher = RATE.matcher(text.strip());
-        Optional<BigDecimal> bytes = matcher.matches() ? DataSize.parseExactBytes(matcher.group(1)) : Optional.empty();
+        Optional<BigDecimal> bytes = matcher.matches() ? DataSizeParser.parseExactBytes(matcher.group(1))
+                : Optional.empty();
         ChronoUnit unit = matcher.matches() ? TIME_UNITS.get(matcher.group(2)) : null;
         if (bytes.isEmpty() || unit == null) {
             throw new IllegalArgumentException("Invalid data rate '" + text + "': expected " + ACCEPTED_FORMS);
@@ -180,7 +183,7 @@ public final class DataRate implements Comparable<DataRate> {
     @Override
     public String toString() {
         double amount = bytesPerSecond * displayUnit.getDuration().getSeconds();
-        return DataSize.formatBinary(amount) + "/" + symbol(displayUnit);
+        return DataSizeFormat.formatBinary(amount) + "/" + symbol(displayUnit);
     }
 
     private static String symbol(ChronoUnit unit) {

@@ -2,15 +2,12 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.vitals.internal.units.GoFloatFormat;
+import io.vitals.internal.units.DataSizeFormat;
+import io.vitals.internal.units.DataSizeParser;
 import io.vitals.internal.units.Preconditions;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
 
@@ -47,42 +44,7 @@ public final class DataSize implements Comparable<DataSize> {
     private static final long GIB = MIB * 1024;
     private static final long TIB = GIB * 1024;
 
-    // Docker's parser (go-units RAMInBytes, used by `docker run --memory`) reads every k/m/g/t unit as binary,
-    // whether written k, K, kB, KB or KiB. Reading "200MB" as 200,000,000 B here would make the same text mean
-    // 4.6 % less than in the docker command beside it, so every spelling shares the binary factor. "kB", SI's
-    // decimal kilobyte, follows docker too: one rule without exceptions is the one users can remember.
-    private static final Map<String, BigDecimal> UNIT_FACTORS = Map.ofEntries(
-            Map.entry("B", BigDecimal.ONE),
-            Map.entry("KiB", BigDecimal.valueOf(KIB)),
-            Map.entry("MiB", BigDecimal.valueOf(MIB)),
-            Map.entry("GiB", BigDecimal.valueOf(GIB)),
-            Map.entry("TiB", BigDecimal.valueOf(TIB)),
-            Map.entry("k", BigDecimal.valueOf(KIB)),
-            Map.entry("K", BigDecimal.valueOf(KIB)),
-            Map.entry("m", BigDecimal.valueOf(MIB)),
-            Map.entry("M", BigDecimal.valueOf(MIB)),
-            Map.entry("g", BigDecimal.valueOf(GIB)),
-            Map.entry("G", BigDecimal.valueOf(GIB)),
-            Map.entry("t", BigDecimal.valueOf(TIB)),
-            Map.entry("T", BigDecimal.valueOf(TIB)),
-            Map.entry("kB", BigDecimal.valueOf(KIB)),
-            Map.entry("KB", BigDecimal.valueOf(KIB)),
-            Map.entry("MB", BigDecimal.valueOf(MIB)),
-            Map.entry("GB", BigDecimal.valueOf(GIB)),
-            Map.entry("TB", BigDecimal.valueOf(TIB)));
-
-    // A leading or trailing dot (".5", "1.") is rejected: it is rare in budgets and usually a typo.
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
-
     private static final BigDecimal MAX_BYTES = BigDecimal.valueOf(Long.MAX_VALUE);
-
-    private static final String[] BINARY_UNITS = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-    // below it, ten times a whole byte count and the half unit added for rounding fit in a long
-    private static final double WHOLE_BYTES_EXACT = 1e17;
-
-    // go-units' binaryAbbrs and decimalAbbrs, including the units a long can never reach, to stay a faithful port.
-    private static final String[] DOCKER_BINARY_UNITS = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB" };
-    private static final String[] DOCKER_DECIMAL_UNITS = { "B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB" };
 
     private final long bytes;
 
@@ -145,7 +107,7 @@ public final class DataSize implements Comparable<DataSize> {
      */
     public static DataSize parse(String text) {
         Preconditions.notNull(text, "text");
-        BigDecimal bytes = parseExactBytes(text.strip())
+        BigDecimal bytes = DataSizeParser.parseExactBytes(text.strip())
                 .orElseThrow(() -> new IllegalArgumentException(
                         "Invalid data size '" + text + "': expected " + ACCEPTED_FORMS))
                 .setScale(0, RoundingMode.HALF_UP);
@@ -153,22 +115,6 @@ public final class DataSize implements Comparable<DataSize> {
         Preconditions.check(fitsInLong(bytes), "Invalid data size '%s': exceeds the largest supported size, %d B",
                 text, Long.MAX_VALUE);
         return ofBytes(bytes.longValueExact());
-    }
-
-    /**
-     * The exact number of bytes {@code text} ("1.5GiB") stands for, unrounded and unbounded; empty if it does
-     * not match the grammar. Shared with {@link DataRate}, which must not round to whole bytes.
-     */
-    static Optional<BigDecimal> parseExactBytes(String text) {
-        Matcher matcher = SIZE.matcher(text);
-        if (!matcher.matches()) {
-            return Optional.empty();
-        }
-        BigDecimal factor = UNIT_FACTORS.get(matcher.group(2));
-        if (factor == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new BigDecimal(matcher.group(1)).multiply(factor));
     }
 
     /**
@@ -285,7 +231,7 @@ public final class DataSize implements Comparable<DataSize> {
      * least 1024 and rounds afterwards, so 1,048,544 bytes prints as {@code 1024KiB}.
      */
     public String toDockerBinaryString() {
-        return dockerFormat(1024.0, 4, DOCKER_BINARY_UNITS);
+        return DataSizeFormat.dockerBinary(bytes);
     }
 
     /**
@@ -294,18 +240,7 @@ public final class DataSize implements Comparable<DataSize> {
      * switches to exponent form when rounding reaches 1000, so 999,600 bytes prints as {@code 1e+03kB}.
      */
     public String toDockerDecimalString() {
-        return dockerFormat(1000.0, 3, DOCKER_DECIMAL_UNITS);
-    }
-
-    // go-units getSizeAndUnit: divide while size >= base, then format.
-    private String dockerFormat(double base, int precision, String[] units) {
-        double size = bytes;
-        int i = 0;
-        while (size >= base && i < units.length - 1) {
-            size /= base;
-            i++;
-        }
-        return GoFloatFormat.formatG(size, precision) + units[i];
+        return DataSizeFormat.dockerDecimal(bytes);
     }
 
     @Override
@@ -329,59 +264,6 @@ public final class DataSize implements Comparable<DataSize> {
      */
     @Override
     public String toString() {
-        return formatBinary(bytes);
-    }
-
-    /**
-     * Formats a possibly fractional or negative byte count like {@link #toString()}; bytes get one decimal only
-     * when they have a fraction. Shared with {@link DataRate}.
-     */
-    static String formatBinary(double bytes) {
-        double magnitude = Math.abs(bytes);
-        if (magnitude == Math.rint(magnitude) && magnitude < WHOLE_BYTES_EXACT) {
-            return formatWholeBytes((long) magnitude, bytes < 0);
-        }
-        BigDecimal value = new BigDecimal(magnitude);
-        BigDecimal base = BigDecimal.valueOf(1024);
-        int unit = 0;
-        // Decide on the rounded figure, so that 1,048,575 bytes reads "1.0 MiB" rather than "1024.0 KiB".
-        while (unit < BINARY_UNITS.length - 1 && oneDecimal(value).compareTo(base) >= 0) {
-            value = value.divide(base);
-            unit++;
-        }
-        BigDecimal rounded = oneDecimal(value);
-        if (unit == 0 && rounded.stripTrailingZeros().scale() <= 0) {
-            rounded = rounded.setScale(0, RoundingMode.UNNECESSARY);
-        }
-        String sign = bytes < 0 && rounded.signum() != 0 ? "-" : "";
-        return sign + rounded.toPlainString() + " " + BINARY_UNITS[unit];
-    }
-
-    /**
-     * {@link #formatBinary} for a whole number of bytes, in integer arithmetic: the same figure, rounded half up to
-     * one decimal of the exact quotient, without the {@code BigDecimal} divisions that were 8 % of the CPU of
-     * writing a 10,000-test run's reports (every chart axis and table cell formats sizes).
-     */
-    private static String formatWholeBytes(long bytes, boolean negative) {
-        if (bytes < 1024) {
-            return (negative && bytes != 0 ? "-" : "") + bytes + " B";
-        }
-        int unit = 1;
-        long tenths = tenthsHalfUp(bytes, unit);
-        while (unit < BINARY_UNITS.length - 1 && tenths >= 10_240) {
-            unit++;
-            tenths = tenthsHalfUp(bytes, unit);
-        }
-        return (negative ? "-" : "") + tenths / 10 + "." + tenths % 10 + " " + BINARY_UNITS[unit];
-    }
-
-    /** bytes / 1024^unit in tenths, rounded half up: exact, since 1024^unit is a power of two. */
-    private static long tenthsHalfUp(long bytes, int unit) {
-        int shift = 10 * unit;
-        return (bytes * 10 + (1L << (shift - 1))) >> shift;
-    }
-
-    private static BigDecimal oneDecimal(BigDecimal value) {
-        return value.setScale(1, RoundingMode.HALF_UP);
+        return DataSizeFormat.formatBinary(bytes);
     }
 }

@@ -3,9 +3,10 @@ package io.vitals;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.values.SnapshotFigures;
+
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -21,54 +22,10 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ResourceSnapshot {
 
-    private final Instant takenAt;
-    private final DataSize memoryUsage;
-    private final DataSize memoryCharged;
-    private final Optional<DataSize> memoryLimit;
-    private final DataSize pageCache;
-    private final DataSize anonymousMemory;
-    private final Optional<DataSize> swap;
-    private final Duration cpuTime;
-    private final Duration cpuUserTime;
-    private final Duration cpuSystemTime;
-    private final long pids;
-    private final DataSize blockRead;
-    private final DataSize blockWrite;
-    private final DataSize networkReceived;
-    private final DataSize networkSent;
-    private final long oomKills;
-    private final long memoryLimitHits;
-    private final long throttledPeriods;
-    private final Duration throttledTime;
-    private final Optional<PressureStall> cpuPressure;
-    private final Optional<PressureStall> memoryPressure;
-    private final Optional<PressureStall> ioPressure;
-    private final ProbeKind probe;
+    private final SnapshotFigures figures;
 
-    private ResourceSnapshot(Builder builder) {
-        this.takenAt = Objects.requireNonNull(builder.takenAt, "takenAt");
-        this.memoryUsage = Objects.requireNonNull(builder.memoryUsage, "memoryUsage");
-        this.memoryCharged = Objects.requireNonNull(builder.memoryCharged, "memoryCharged");
-        this.memoryLimit = Objects.requireNonNull(builder.memoryLimit, "memoryLimit");
-        this.pageCache = Objects.requireNonNull(builder.pageCache, "pageCache");
-        this.anonymousMemory = Objects.requireNonNull(builder.anonymousMemory, "anonymousMemory");
-        this.swap = Objects.requireNonNull(builder.swap, "swap");
-        this.cpuTime = Objects.requireNonNull(builder.cpuTime, "cpuTime");
-        this.cpuUserTime = Objects.requireNonNull(builder.cpuUserTime, "cpuUserTime");
-        this.cpuSystemTime = Objects.requireNonNull(builder.cpuSystemTime, "cpuSystemTime");
-        this.pids = builder.pids;
-        this.blockRead = Objects.requireNonNull(builder.blockRead, "blockRead");
-        this.blockWrite = Objects.requireNonNull(builder.blockWrite, "blockWrite");
-        this.networkReceived = Objects.requireNonNull(builder.networkReceived, "networkReceived");
-        this.networkSent = Objects.requireNonNull(builder.networkSent, "networkSent");
-        this.oomKills = builder.oomKills;
-        this.memoryLimitHits = builder.memoryLimitHits;
-        this.throttledPeriods = builder.throttledPeriods;
-        this.throttledTime = Objects.requireNonNull(builder.throttledTime, "throttledTime");
-        this.cpuPressure = Objects.requireNonNull(builder.cpuPressure, "cpuPressure");
-        this.memoryPressure = Objects.requireNonNull(builder.memoryPressure, "memoryPressure");
-        this.ioPressure = Objects.requireNonNull(builder.ioPressure, "ioPressure");
-        this.probe = Objects.requireNonNull(builder.probe, "probe");
+    private ResourceSnapshot(SnapshotFigures figures) {
+        this.figures = figures;
     }
 
     /**
@@ -83,182 +40,150 @@ public final class ResourceSnapshot {
     /** A builder that starts from this snapshot's figures, for Vitals' own code (see {@link #builder()}). */
     @API(status = INTERNAL, since = "0.1")
     public Builder toBuilder() {
-        return new Builder(this);
+        return builder().takenAt(takenAt()).memoryUsage(memoryUsage()).memoryCharged(memoryCharged())
+                .memoryLimit(memoryLimit()).pageCache(pageCache()).anonymousMemory(anonymousMemory()).swap(swap())
+                .cpuTime(cpuTime()).cpuUserTime(cpuUserTime()).cpuSystemTime(cpuSystemTime()).pids(pids())
+                .blockRead(blockRead()).blockWrite(blockWrite()).networkReceived(networkReceived())
+                .networkSent(networkSent()).oomKills(oomKills()).memoryLimitHits(memoryLimitHits())
+                .throttledPeriods(throttledPeriods()).throttledTime(throttledTime()).cpuPressure(cpuPressure())
+                .memoryPressure(memoryPressure()).ioPressure(ioPressure()).probe(probe());
     }
 
     /** Wall-clock time of the reading. */
     public Instant takenAt() {
-        return takenAt;
+        return figures.takenAt();
     }
 
     /** MEM USAGE as docker stats shows it: charged memory minus inactive file cache. */
     public DataSize memoryUsage() {
-        return memoryUsage;
+        return figures.memoryUsage();
     }
 
     /** All memory charged to the container, page cache included. */
     public DataSize memoryCharged() {
-        return memoryCharged;
+        return figures.memoryCharged();
     }
 
     /** The hard limit, empty when the container has none. */
     public Optional<DataSize> memoryLimit() {
-        return memoryLimit;
+        return figures.memoryLimit();
     }
 
     /** File-backed memory (page cache). */
     public DataSize pageCache() {
-        return pageCache;
+        return figures.pageCache();
     }
 
     /** Anonymous memory (heap, stacks, tensors). */
     public DataSize anonymousMemory() {
-        return anonymousMemory;
+        return figures.anonymousMemory();
     }
 
     /** Swap in use, where the host accounts it. */
     public Optional<DataSize> swap() {
-        return swap;
+        return figures.swap();
     }
 
     /** Total CPU time. */
     public Duration cpuTime() {
-        return cpuTime;
+        return figures.cpuTime();
     }
 
     /** CPU time in user mode (cgroup v1 counts it in 10 ms ticks). */
     public Duration cpuUserTime() {
-        return cpuUserTime;
+        return figures.cpuUserTime();
     }
 
     /** CPU time in kernel mode. */
     public Duration cpuSystemTime() {
-        return cpuSystemTime;
+        return figures.cpuSystemTime();
     }
 
     /** Tasks (threads) in the container. */
     public long pids() {
-        return pids;
+        return figures.pids();
     }
 
     /** Bytes read from block devices. */
     public DataSize blockRead() {
-        return blockRead;
+        return figures.blockRead();
     }
 
     /** Bytes written to block devices. */
     public DataSize blockWrite() {
-        return blockWrite;
+        return figures.blockWrite();
     }
 
     /** Bytes received. */
     public DataSize networkReceived() {
-        return networkReceived;
+        return figures.networkReceived();
     }
 
     /** Bytes sent. */
     public DataSize networkSent() {
-        return networkSent;
+        return figures.networkSent();
     }
 
     /** Processes killed by the OOM killer. */
     public long oomKills() {
-        return oomKills;
+        return figures.oomKills();
     }
 
     /** Times memory use hit the limit. */
     public long memoryLimitHits() {
-        return memoryLimitHits;
+        return figures.memoryLimitHits();
     }
 
     /** CFS periods in which the container was throttled. */
     public long throttledPeriods() {
-        return throttledPeriods;
+        return figures.throttledPeriods();
     }
 
     /** Total time throttled. */
     public Duration throttledTime() {
-        return throttledTime;
+        return figures.throttledTime();
     }
 
     /** CPU pressure-stall totals, where the host exposes them. */
     public Optional<PressureStall> cpuPressure() {
-        return cpuPressure;
+        return figures.cpuPressure();
     }
 
     /** Memory pressure-stall totals. */
     public Optional<PressureStall> memoryPressure() {
-        return memoryPressure;
+        return figures.memoryPressure();
     }
 
     /** I/O pressure-stall totals. */
     public Optional<PressureStall> ioPressure() {
-        return ioPressure;
+        return figures.ioPressure();
     }
 
     /** Where the figures came from. */
     public ProbeKind probe() {
-        return probe;
+        return figures.probe();
     }
 
     /** MEM % as docker stats computes it: usage over limit; empty without a limit. */
     public Optional<Percentage> memoryPercent() {
-        return memoryLimit.filter(limit -> limit.toBytes() > 0)
-                .map(limit -> Percentage.of(100.0 * memoryUsage.toBytes() / limit.toBytes()));
+        return memoryLimit().filter(limit -> limit.toBytes() > 0)
+                .map(limit -> Percentage.of(100.0 * memoryUsage().toBytes() / limit.toBytes()));
     }
 
     @Override
     public boolean equals(Object other) {
-        if (this == other) {
-            return true;
-        }
-        if (!(other instanceof ResourceSnapshot that)) {
-            return false;
-        }
-        return takenAt.equals(that.takenAt)
-                && memoryUsage.equals(that.memoryUsage)
-                && memoryCharged.equals(that.memoryCharged)
-                && memoryLimit.equals(that.memoryLimit)
-                && pageCache.equals(that.pageCache)
-                && anonymousMemory.equals(that.anonymousMemory)
-                && swap.equals(that.swap)
-                && cpuTime.equals(that.cpuTime)
-                && cpuUserTime.equals(that.cpuUserTime)
-                && cpuSystemTime.equals(that.cpuSystemTime)
-                && pids == that.pids
-                && blockRead.equals(that.blockRead)
-                && blockWrite.equals(that.blockWrite)
-                && networkReceived.equals(that.networkReceived)
-                && networkSent.equals(that.networkSent)
-                && oomKills == that.oomKills
-                && memoryLimitHits == that.memoryLimitHits
-                && throttledPeriods == that.throttledPeriods
-                && throttledTime.equals(that.throttledTime)
-                && cpuPressure.equals(that.cpuPressure)
-                && memoryPressure.equals(that.memoryPressure)
-                && ioPressure.equals(that.ioPressure)
-                && probe.equals(that.probe);
+        return this == other || other instanceof ResourceSnapshot that && figures.equals(that.figures);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(takenAt, memoryUsage, memoryCharged, memoryLimit, pageCache, anonymousMemory,
-                swap, cpuTime, cpuUserTime, cpuSystemTime, pids, blockRead, blockWrite,
-                networkReceived, networkSent, oomKills, memoryLimitHits, throttledPeriods,
-                throttledTime, cpuPressure, memoryPressure, ioPressure, probe);
+        return figures.hashCode();
     }
 
     /** The figures by name, as a record would print them; absent optional figures are {@code Optional.empty}. */
     @Override
     public String toString() {
-        return "ResourceSnapshot[takenAt=" + takenAt + ", probe=" + probe + ", memoryUsage=" + memoryUsage
-                + ", memoryCharged=" + memoryCharged + ", memoryLimit=" + memoryLimit + ", pageCache=" + pageCache
-                + ", anonymousMemory=" + anonymousMemory + ", swap=" + swap + ", cpuTime=" + cpuTime
-                + ", cpuUserTime=" + cpuUserTime + ", cpuSystemTime=" + cpuSystemTime + ", pids=" + pids
-                + ", blockRead=" + blockRead + ", blockWrite=" + blockWrite + ", networkReceived=" + networkReceived
-                + ", networkSent=" + networkSent + ", oomKills=" + oomKills + ", memoryLimitHits=" + memoryLimitHits
-                + ", throttledPeriods=" + throttledPeriods + ", throttledTime=" + throttledTime + ", cpuPressure="
-                + cpuPressure + ", memoryPressure=" + memoryPressure + ", ioPressure=" + ioPressure + "]";
+        return figures.describe("ResourceSnapshot");
     }
 
     /**
@@ -293,32 +218,6 @@ public final class ResourceSnapshot {
         private ProbeKind probe;
 
         private Builder() {
-        }
-
-        private Builder(ResourceSnapshot source) {
-            this.takenAt = source.takenAt;
-            this.memoryUsage = source.memoryUsage;
-            this.memoryCharged = source.memoryCharged;
-            this.memoryLimit = source.memoryLimit;
-            this.pageCache = source.pageCache;
-            this.anonymousMemory = source.anonymousMemory;
-            this.swap = source.swap;
-            this.cpuTime = source.cpuTime;
-            this.cpuUserTime = source.cpuUserTime;
-            this.cpuSystemTime = source.cpuSystemTime;
-            this.pids = source.pids;
-            this.blockRead = source.blockRead;
-            this.blockWrite = source.blockWrite;
-            this.networkReceived = source.networkReceived;
-            this.networkSent = source.networkSent;
-            this.oomKills = source.oomKills;
-            this.memoryLimitHits = source.memoryLimitHits;
-            this.throttledPeriods = source.throttledPeriods;
-            this.throttledTime = source.throttledTime;
-            this.cpuPressure = source.cpuPressure;
-            this.memoryPressure = source.memoryPressure;
-            this.ioPressure = source.ioPressure;
-            this.probe = source.probe;
         }
 
         public Builder takenAt(Instant takenAt) {
@@ -438,7 +337,10 @@ public final class ResourceSnapshot {
 
         /** The snapshot; {@link NullPointerException} naming the first figure left unset. */
         public ResourceSnapshot build() {
-            return new ResourceSnapshot(this);
+            return new ResourceSnapshot(new SnapshotFigures(takenAt, memoryUsage, memoryCharged, memoryLimit,
+                    pageCache, anonymousMemory, swap, cpuTime, cpuUserTime, cpuSystemTime, pids, blockRead, blockWrite,
+                    networkReceived, networkSent, oomKills, memoryLimitHits, throttledPeriods, throttledTime,
+                    cpuPressure, memoryPressure, ioPressure, probe));
         }
     }
 }

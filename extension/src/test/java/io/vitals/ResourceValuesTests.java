@@ -8,7 +8,6 @@ import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.testing.UsageFixtures;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -120,8 +119,9 @@ class ResourceValuesTests {
     }
 
     /**
-     * equals and hashCode are written out, so a figure added to the class but not to them would go unseen: every
-     * field, found by reflection, is changed alone through the builder, and the result must differ.
+     * equals and hashCode are written out (ResourceUsage's, and SnapshotFigures' hashCode), so a figure added to the
+     * class but not to them would go unseen: every figure, found by reflection, is changed alone through the builder,
+     * and the result must differ.
      */
     @TestFactory
     @DisplayName("equals sees every figure: each one changed alone makes a usage or snapshot differ")
@@ -129,20 +129,40 @@ class ResourceValuesTests {
         ResourceUsage usage = ReportFixtures.usage("tf", 1.0, 40);
         ResourceSnapshot snapshot = usage.before();
         return Stream.concat(
-                fields(ResourceUsage.class).map(field -> DynamicTest.dynamicTest("ResourceUsage." + field.getName(),
-                        () -> assertChangingAloneDiffers(usage, usage.toBuilder(), field))),
-                fields(ResourceSnapshot.class).map(field -> DynamicTest.dynamicTest("ResourceSnapshot."
-                        + field.getName(), () -> assertChangingAloneDiffers(snapshot, snapshot.toBuilder(), field))));
+                figures(ResourceUsage.class).map(figure -> DynamicTest.dynamicTest("ResourceUsage." + figure.name(),
+                        () -> assertChangingAloneDiffers(usage, usage.toBuilder(), figure))),
+                figures(ResourceSnapshot.class).map(figure -> DynamicTest.dynamicTest("ResourceSnapshot."
+                        + figure.name(), () -> assertChangingAloneDiffers(snapshot, snapshot.toBuilder(), figure))));
     }
 
-    private static Stream<Field> fields(Class<?> type) {
-        return Arrays.stream(type.getDeclaredFields()).filter(field -> !Modifier.isStatic(field.getModifiers()));
+    /** A figure: the name of its field, accessor and builder method, its type, and how to read it from the value. */
+    private record Figure(String name, Class<?> type, Type genericType, Reader reader) {
     }
 
-    private static void assertChangingAloneDiffers(Object value, Object builder, Field field) throws Exception {
-        field.setAccessible(true);
-        Object other = otherThan(field.get(value), field.getGenericType());
-        builder.getClass().getMethod(field.getName(), field.getType()).invoke(builder, other);
+    private interface Reader {
+        Object read(Object value) throws Exception;
+    }
+
+    /**
+     * The figures of {@code type}: its fields, where a field holding a record of figures (ResourceSnapshot's
+     * SnapshotFigures) stands for the record's components, each read through the accessor of the same name.
+     */
+    private static Stream<Figure> figures(Class<?> type) {
+        return Arrays.stream(type.getDeclaredFields()).filter(field -> !Modifier.isStatic(field.getModifiers()))
+                .flatMap(field -> field.getType().isRecord() && field.getType().getPackageName()
+                        .startsWith("io.vitals.internal")
+                        ? Arrays.stream(field.getType().getRecordComponents())
+                                .map(c -> new Figure(c.getName(), c.getType(), c.getGenericType(),
+                                        value -> value.getClass().getMethod(c.getName()).invoke(value)))
+                        : Stream.of(new Figure(field.getName(), field.getType(), field.getGenericType(), value -> {
+                            field.setAccessible(true);
+                            return field.get(value);
+                        })));
+    }
+
+    private static void assertChangingAloneDiffers(Object value, Object builder, Figure figure) throws Exception {
+        Object other = otherThan(figure.reader().read(value), figure.genericType());
+        builder.getClass().getMethod(figure.name(), figure.type()).invoke(builder, other);
         Object changed = builder.getClass().getMethod("build").invoke(builder);
 
         assertThat(changed).isNotEqualTo(value);

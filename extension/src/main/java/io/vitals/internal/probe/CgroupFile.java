@@ -14,7 +14,8 @@ import java.util.Optional;
  * <p>Opening, reading and closing the ~17 files of a container costs the kernel 175-200 µs per sample; a positional
  * read on a descriptor kept open costs 1-2 µs per file, because these files are generated on every read and a
  * {@code pread} at offset 0 regenerates them. The bytes land in a direct buffer (no copy through a temporary one)
- * and are copied once into a reused array, which the byte parsers of {@link CgroupFiles} scan without allocating.
+ * and are copied once into a reused array, which the byte parsers ({@link CgroupFiles}, {@link KeyedLines} and the
+ * like) scan without allocating.
  *
  * <p>When the cgroup is removed, reads on its open descriptors fail with ENODEV; the probe turns that into
  * {@link ContainerGoneException}. Not thread-safe: its reader synchronises.
@@ -124,7 +125,7 @@ final class CgroupFile implements AutoCloseable {
     /** Reads {@code key value} lines into {@code values}, one slot per key of {@code keys}. */
     void readKeyed(CgroupFiles.Keys keys, long[] values) throws IOException {
         read();
-        CgroupFiles.parseKeyed(bytes, length, keys, values, path);
+        KeyedLines.parseKeyed(bytes, length, keys, values, path);
     }
 
     @Override

@@ -159,7 +159,7 @@ public final class HostCgroupProbe implements ResourceProbe {
 
     private synchronized NetworkReading readNetwork() throws IOException {
         netDev.read();
-        CgroupFiles.parseNetDev(netDev.bytes(), netDev.length(), network, netDev.path());
+        NetDevLines.parseNetDev(netDev.bytes(), netDev.length(), network, netDev.path());
         return new NetworkReading(network[0], network[1]);
     }
 

@@ -69,7 +69,7 @@ final class PressureFiles implements AutoCloseable {
 
     private void read(CgroupFile file) throws IOException {
         file.read();
-        CgroupFiles.parsePressure(file.bytes(), file.length(), totals, file.path());
+        PressureLines.parsePressure(file.bytes(), file.length(), totals, file.path());
     }
 
     @Override

@@ -109,7 +109,7 @@ public class ProbeReadBenchmark {
 
     @Benchmark
     public long[] parseMemoryStatBytes(RecordedFiles files) throws IOException {
-        CgroupFiles.parseKeyed(files.memoryStat, files.memoryStat.length, files.keys, files.values, files.source);
+        KeyedLines.parseKeyed(files.memoryStat, files.memoryStat.length, files.keys, files.values, files.source);
         return files.values;
     }
 
@@ -129,7 +129,7 @@ public class ProbeReadBenchmark {
 
     @Benchmark
     public long[] parseNetDevBytes(RecordedFiles files) throws IOException {
-        CgroupFiles.parseNetDev(files.netDev, files.netDev.length, files.pair, files.source);
+        NetDevLines.parseNetDev(files.netDev, files.netDev.length, files.pair, files.source);
         return files.pair;
     }
 

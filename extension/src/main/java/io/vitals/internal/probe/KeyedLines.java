@@ -1,0 +1,105 @@
+package io.vitals.internal.probe;
+
+import static io.vitals.internal.probe.ByteScan.lineEnd;
+import static io.vitals.internal.probe.ByteScan.number;
+import static io.vitals.internal.probe.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.ByteScan.text;
+import static io.vitals.internal.probe.ByteScan.tokenEnd;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Parses files of {@code key value} lines: memory.stat, cpu.stat, memory.events, oom_control, cpuacct.stat. The
+ * sampler reads the few keys it wants into a reused array ({@link #parseKeyed}); one-off reads and tests take every
+ * key as a map.
+ */
+final class KeyedLines {
+
+    private KeyedLines() {
+    }
+
+    /**
+     * Reads the values of {@code keys} from {@code key value} lines into {@code values} ({@link CgroupFiles#ABSENT}
+     * for keys the file lacks). Every line must have that shape; values of other keys are not parsed.
+     */
+    static void parseKeyed(byte[] text, int length, CgroupFiles.Keys keys, long[] values, Path source)
+            throws IOException {
+        Arrays.fill(values, CgroupFiles.ABSENT);
+        int line = 0;
+        while (line < length) {
+            int end = lineEnd(text, line, length);
+            int keyFrom = skipSpaces(text, line, end);
+            if (keyFrom < end) {
+                int keyTo = tokenEnd(text, keyFrom, end);
+                int valueFrom = skipSpaces(text, keyTo, end);
+                int valueTo = checkedValueEnd(text, line, end, valueFrom, source);
+                int slot = keys.indexOf(text, keyFrom, keyTo);
+                if (slot >= 0) {
+                    values[slot] = keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source);
+                }
+            }
+            line = end + 1;
+        }
+    }
+
+    /** Parses {@code key value} lines (memory.stat, cpu.stat, memory.events, oom_control); a missing file is empty. */
+    static Map<String, Long> readFlatKeyed(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = CgroupFiles.read(file);
+        } catch (NoSuchFileException e) {
+            return Map.of();
+        }
+        return parseFlatKeyed(bytes, bytes.length, file);
+    }
+
+    static Map<String, Long> parseFlatKeyed(String text, Path source) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        return parseFlatKeyed(bytes, bytes.length, source);
+    }
+
+    /** Every key of the file, for one-off reads; the sampler uses {@link #parseKeyed} instead. */
+    static Map<String, Long> parseFlatKeyed(byte[] text, int length, Path source) throws IOException {
+        Map<String, Long> values = new HashMap<>();
+        int line = 0;
+        while (line < length) {
+            int end = lineEnd(text, line, length);
+            int keyFrom = skipSpaces(text, line, end);
+            if (keyFrom < end) {
+                int keyTo = tokenEnd(text, keyFrom, end);
+                int valueFrom = skipSpaces(text, keyTo, end);
+                int valueTo = checkedValueEnd(text, line, end, valueFrom, source);
+                values.put(text(text, keyFrom, keyTo), keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source));
+            }
+            line = end + 1;
+        }
+        return values;
+    }
+
+    /** The end of the value starting at {@code valueFrom}, which must be the line's second and last token. */
+    private static int checkedValueEnd(byte[] text, int line, int end, int valueFrom, Path source)
+            throws IOException {
+        int valueTo = tokenEnd(text, valueFrom, end);
+        if (valueFrom == valueTo || skipSpaces(text, valueTo, end) != end) {
+            throw new IOException("Expected 'key value' lines in " + source + " but found '" + text(text, line, end)
+                    + "'");
+        }
+        return valueTo;
+    }
+
+    private static long keyedNumber(byte[] text, int keyFrom, int keyTo, int valueFrom, int valueTo, Path source)
+            throws IOException {
+        try {
+            return number(text, valueFrom, valueTo);
+        } catch (NumberFormatException e) {
+            throw new IOException("Expected a number after '" + text(text, keyFrom, keyTo) + "' in " + source
+                    + " but found '" + text(text, valueFrom, valueTo) + "'", e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.vitals.internal.probe;
+
+import static io.vitals.internal.probe.ByteScan.lineEnd;
+import static io.vitals.internal.probe.ByteScan.number;
+import static io.vitals.internal.probe.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.ByteScan.startsWith;
+import static io.vitals.internal.probe.ByteScan.text;
+import static io.vitals.internal.probe.ByteScan.tokenEnd;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Parses a pressure-stall (PSI) file, {@code cpu.pressure}, {@code memory.pressure} or {@code io.pressure}:
+ * {@code some avg10=0.00 avg60=0.00 avg300=0.00 total=4199} and the same for {@code full}. Only the totals count:
+ * the averages are the kernel's own smoothing over windows that do not match a test's.
+ */
+final class PressureLines {
+
+    private PressureLines() {
+    }
+
+    /** Parses the file into {@code totals} = {some, full} in microseconds (a missing line is zero). */
+    static void parsePressure(byte[] text, int length, long[] totals, Path source) throws IOException {
+        totals[0] = 0;
+        totals[1] = 0;
+        int line = 0;
+        while (line < length) {
+            int end = lineEnd(text, line, length);
+            int from = skipSpaces(text, line, end);
+            if (from < end) {
+                int kindTo = tokenEnd(text, from, end);
+                int slot;
+                if (kindTo - from == 4 && startsWith(text, from, kindTo, "some")) {
+                    slot = 0;
+                } else if (kindTo - from == 4 && startsWith(text, from, kindTo, "full")) {
+                    slot = 1;
+                } else {
+                    throw new IOException("Unexpected line '" + text(text, line, end) + "' in " + source);
+                }
+                int field = skipSpaces(text, kindTo, end);
+                while (field < end) {
+                    int fieldTo = tokenEnd(text, field, end);
+                    if (startsWith(text, field, fieldTo, "total=")) {
+                        try {
+                            totals[slot] = number(text, field + "total=".length(), fieldTo);
+                        } catch (NumberFormatException e) {
+                            throw new IOException("Bad total in '" + text(text, line, end) + "' in " + source, e);
+                        }
+                    }
+                    field = skipSpaces(text, fieldTo, end);
+                }
+            }
+            line = end + 1;
+        }
+    }
+
+    static long[] parsePressure(String text, Path source) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        long[] totals = new long[2];
+        parsePressure(bytes, bytes.length, totals, source);
+        return totals;
+    }
+
+    /** Returns {some, full} totals in microseconds, or empty when the file does not exist. */
+    static Optional<long[]> readPressure(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = CgroupFiles.read(file);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        long[] totals = new long[2];
+        parsePressure(bytes, bytes.length, totals, file);
+        return Optional.of(totals);
+    }
+}
