@@ -3,9 +3,9 @@ package io.vitals.internal.junit;
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Duration;
 import java.time.Instant;

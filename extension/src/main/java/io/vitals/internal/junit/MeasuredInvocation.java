@@ -2,8 +2,8 @@ package io.vitals.internal.junit;
 
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.TestResult;
+import io.vitals.internal.regression.RegressionVerdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +117,7 @@ final class MeasuredInvocation {
                 judgement.strandedContainers(), test.getRequiredTestClass().getSimpleName() + " "
                         + own.getDisplayName()));
         Reports reports = Scopes.reports(test, Scopes.settings(test).reportDir());
-        BaselineVerdict verdict = reports.compare(judgement.result(identity, thrown, Optional.empty()));
+        RegressionVerdict verdict = reports.compare(judgement.result(identity, thrown, Optional.empty()));
         Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
         reports.testFinished(own, judgement.result(identity, thrown, regression));
         Scopes.classReport(test).measured(identity.uniqueId());

@@ -2,16 +2,19 @@ package io.vitals.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.files.AtomicFiles;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.TestResult;
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.baseline.Baseline;
-import io.vitals.internal.report.baseline.BaselineComparator;
-import io.vitals.internal.report.baseline.BaselineStore;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.regression.baseline.Baseline;
+import io.vitals.internal.regression.baseline.BaselineComparator;
+import io.vitals.internal.regression.baseline.BaselineStore;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
-import io.vitals.internal.report.history.History;
-import io.vitals.internal.report.history.HistoryKey;
-import io.vitals.internal.report.history.HistorySession;
+import io.vitals.internal.regression.history.History;
+import io.vitals.internal.regression.history.HistoryKey;
+import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
@@ -20,7 +23,7 @@ import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.run.RunIdentity;
 import io.vitals.internal.report.run.RunLedger;
-import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
 import java.io.IOException;
@@ -111,7 +114,7 @@ public final class ReportSession implements AutoCloseable {
     private final Map<String, RunReport.Entry> entries = new LinkedHashMap<>();
     // tests whose JSON the report thread has written: a part names no file that is not there yet
     private final Set<String> onDisk = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final Map<String, BaselineVerdict> verdicts = new HashMap<>();
+    private final Map<String, RegressionVerdict> verdicts = new HashMap<>();
     private final Map<String, String> pathsById = new HashMap<>();
     private final Set<String> usedPaths = new HashSet<>();
     private final Set<String> clearedDirectories = new HashSet<>();
@@ -156,7 +159,8 @@ public final class ReportSession implements AutoCloseable {
         this.ledger = RunLedger.join(settings.reportDir(), run, clock.instant(), warnings);
         this.staleBeforeMillis = ledger.startedAtMillis() - STALE_MARGIN_MILLIS;
         // an unreadable baseline is never overwritten; BaselineStore decides, warns and fails tests in fail mode
-        this.baselineStore = BaselineStore.load(settings, warnings);
+        this.baselineStore = BaselineStore.load(settings.baseline(), settings.baselineUpdate(),
+                settings.baselineMode() == ReportSettings.BaselineMode.FAIL, warnings);
         this.baseline = baselineStore.baseline();
         this.baselineFound = baselineStore.found();
         this.comparator = baselineStore.comparator(settings.tolerances());
@@ -170,11 +174,11 @@ public final class ReportSession implements AutoCloseable {
 
     /**
      * Compares the test's figures with the baseline. Call it before deciding the outcome: when
-     * {@link BaselineVerdict#failsTest()} is true, fail the test with {@link BaselineVerdict#message()}; otherwise
-     * log {@link BaselineVerdict#lines()} if any. Without a configured baseline the verdict is empty.
+     * {@link RegressionVerdict#failsTest()} is true, fail the test with {@link RegressionVerdict#message()}; otherwise
+     * log {@link RegressionVerdict#lines()} if any. Without a configured baseline the verdict is empty.
      */
-    public synchronized BaselineVerdict compare(TestResult result) {
-        BaselineVerdict verdict = compareQuietly(result);
+    public synchronized RegressionVerdict compare(TestResult result) {
+        RegressionVerdict verdict = compareQuietly(result);
         verdicts.put(result.uniqueId(), verdict);
         return verdict;
     }
@@ -192,7 +196,7 @@ public final class ReportSession implements AutoCloseable {
         synchronized (this) {
             // taken in the order the tests finish; the suggestions themselves are worked out on the report thread
             suggestionInputs = history.suggestionInputs(result);
-            BaselineVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
+            RegressionVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
                     .orElseGet(() -> compareQuietly(result));
             String relative = pathFor(result);
             RunReport.Entry entry = new RunReport.Entry(result, relative, verdict);
@@ -251,15 +255,15 @@ public final class ReportSession implements AutoCloseable {
         whenClosed.run();
     }
 
-    private BaselineVerdict compareQuietly(TestResult result) {
+    private RegressionVerdict compareQuietly(TestResult result) {
         if (!result.isMeasured()) {
             // nothing measured (failed before, disabled): no figure to compare, and no "not in baseline" either
-            return BaselineVerdict.none(ReportNames.testKey(result));
+            return RegressionVerdict.none(ReportNames.testKey(result));
         }
         if (history.configured()) {
             return history.compare(result);
         }
-        return settings.baseline().isEmpty() ? BaselineVerdict.none(ReportNames.testKey(result))
+        return settings.baseline().isEmpty() ? RegressionVerdict.none(ReportNames.testKey(result))
                 : comparator.compare(result);
     }
 

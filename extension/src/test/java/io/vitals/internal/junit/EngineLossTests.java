@@ -2,7 +2,7 @@ package io.vitals.internal.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.report.ReportFixtures;
 
 import java.io.IOException;

@@ -3,12 +3,14 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
@@ -54,7 +56,7 @@ class MetricReportCoverageTests {
         result = ReportFixtures.result("com.example.CoverageTests", "train");
         usage = result.containers().get(0).usage();
         run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(result, "c/train.json",
-                BaselineVerdict.none("k"))), Optional.empty());
+                RegressionVerdict.none("k"))), Optional.empty());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -175,7 +177,7 @@ class MetricReportCoverageTests {
                     result.displayName(), result.parameters(), TestResult.Outcome.FAILED, Optional.of("breach"),
                     result.startedAt(), result.duration(), List.of(withBreach));
             return new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(r, "c/train.json",
-                    BaselineVerdict.none("k"))), Optional.empty());
+                    RegressionVerdict.none("k"))), Optional.empty());
         }
 
         private String headroom() {

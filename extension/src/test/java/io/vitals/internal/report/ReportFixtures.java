@@ -1,5 +1,11 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerLimits;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Figures;
+import io.vitals.internal.result.Overlap;
+import io.vitals.internal.result.TestResult;
 import io.vitals.DataSize;
 import io.vitals.Energy;
 import io.vitals.GpuUsage;

@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.result.TestResult;
 import io.vitals.MeasureResources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;

@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.result.TestResult;
 import io.vitals.MeasureResources;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;

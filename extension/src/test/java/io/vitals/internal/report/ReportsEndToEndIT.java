@@ -3,6 +3,7 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.vitals.internal.result.ReportNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vitals.MeasureResources;
