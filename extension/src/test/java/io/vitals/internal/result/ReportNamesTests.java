@@ -2,6 +2,8 @@ package io.vitals.internal.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.report.ReportFixtures;
+
 import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
