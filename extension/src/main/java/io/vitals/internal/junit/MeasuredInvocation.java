@@ -2,8 +2,8 @@ package io.vitals.internal.junit;
 
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
-import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;

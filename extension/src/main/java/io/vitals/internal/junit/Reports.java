@@ -1,12 +1,12 @@
 package io.vitals.internal.junit;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.ReportedFigure;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.settings.InvalidSettingException;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;

@@ -2,9 +2,9 @@ package io.vitals.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.result.TestResult;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;
 import java.util.List;

@@ -3,8 +3,6 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
-import io.vitals.internal.result.ContainerResult;
-import io.vitals.internal.result.TestResult;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.BudgetResult;
@@ -19,6 +17,8 @@ import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.prometheus.PrometheusWriterTests;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.time.Instant;

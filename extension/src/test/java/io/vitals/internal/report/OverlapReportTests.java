@@ -2,23 +2,23 @@ package io.vitals.internal.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.internal.result.ReportNames;
-import io.vitals.internal.result.TestResult;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Baseline;
 import io.vitals.internal.regression.baseline.BaselineComparator;
-import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Tolerances;
+import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
-import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,6 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import io.vitals.internal.result.ReportNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vitals.MeasureResources;
@@ -11,6 +10,7 @@ import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceMonitor;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.prometheus.PrometheusWriterTests;
+import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.units.DurationParser;
 import io.vitals.testing.StressContainer;
 

@@ -2,8 +2,8 @@ package io.vitals.internal.regression.baseline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.ReportedFigure;
 import io.vitals.internal.result.TestResult;

@@ -2,11 +2,11 @@ package io.vitals.internal.regression.baseline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.Percentage;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.regression.RegressionVerdict;
-import io.vitals.Percentage;
 import io.vitals.internal.result.ContainerResult;
-import io.vitals.internal.metric.Metric;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.ReportedFigure;
 import io.vitals.internal.result.TestResult;

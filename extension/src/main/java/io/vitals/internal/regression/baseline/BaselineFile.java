@@ -2,10 +2,10 @@ package io.vitals.internal.regression.baseline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.metric.Metric;
-import io.vitals.internal.result.Figures;
 import io.vitals.internal.files.JsonProblems;
 import io.vitals.internal.files.StoredFile;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.result.Figures;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

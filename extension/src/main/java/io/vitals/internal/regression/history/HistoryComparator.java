@@ -3,14 +3,14 @@ package io.vitals.internal.regression.history;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.Percentage;
-import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
 import io.vitals.internal.regression.stats.Evidence;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,9 +2,9 @@ package io.vitals.internal.regression.history;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.result.Figures;
 import io.vitals.internal.files.JsonProblems;
 import io.vitals.internal.files.StoredFile;
+import io.vitals.internal.result.Figures;
 
 import java.io.BufferedReader;
 import java.io.IOException;

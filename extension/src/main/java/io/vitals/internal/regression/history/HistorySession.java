@@ -4,12 +4,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.MeasureResources;
 import io.vitals.internal.files.StoredFile;
-import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;

@@ -3,8 +3,8 @@ package io.vitals.internal.regression.history;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.ReportedFigure;
 import io.vitals.internal.result.TestResult;
 

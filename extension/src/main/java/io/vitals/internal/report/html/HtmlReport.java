@@ -6,12 +6,12 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.ReportedFigure;
-import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;

@@ -7,11 +7,11 @@ import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.ReportedFigure;
-import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.ShownFigures;
 import io.vitals.internal.result.TestResult;
 

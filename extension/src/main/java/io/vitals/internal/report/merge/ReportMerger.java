@@ -3,22 +3,22 @@ package io.vitals.internal.report.merge;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.AtomicFiles;
-import io.vitals.internal.report.ReportSession;
-import io.vitals.internal.report.RunReport;
-import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryException;
 import io.vitals.internal.regression.history.HistoryFile;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.report.ReportSession;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
-import io.vitals.internal.regression.suggest.BudgetSuggester;
-import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

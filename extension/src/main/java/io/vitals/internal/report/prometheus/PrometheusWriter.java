@@ -6,13 +6,13 @@ import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.RegressionFinding;
+import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.ReportedFigure;
-import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionFinding;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.vitals.internal.report.suggest;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.regression.history.HistorySettings;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
-import io.vitals.internal.regression.history.HistorySettings;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

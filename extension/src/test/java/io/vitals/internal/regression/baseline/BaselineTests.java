@@ -2,10 +2,10 @@ package io.vitals.internal.regression.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.internal.regression.RegressionFinding;
-import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.MeasureResources;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.RegressionFinding;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;

@@ -2,12 +2,12 @@ package io.vitals.internal.regression.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.MeasureResources;
+import io.vitals.internal.files.StoredFile;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
-import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.result.TestResult;
 
 import java.io.ByteArrayOutputStream;

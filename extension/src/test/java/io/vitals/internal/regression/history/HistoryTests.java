@@ -7,11 +7,11 @@ import io.vitals.DataSize;
 import io.vitals.MeasureResources;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Resource;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.units.DurationParser;
 
 import java.io.IOException;

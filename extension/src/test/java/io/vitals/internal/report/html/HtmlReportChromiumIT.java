@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 
 import java.io.File;
 import java.io.IOException;

@@ -2,10 +2,10 @@ package io.vitals.internal.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 
 import java.time.Instant;
 import java.util.List;

@@ -3,10 +3,10 @@ package io.vitals.internal.report.prometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
-import io.vitals.internal.regression.RegressionVerdict;
 
 import java.time.Instant;
 import java.util.ArrayList;
