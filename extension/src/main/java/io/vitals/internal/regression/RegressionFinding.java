@@ -3,7 +3,6 @@ package io.vitals.internal.regression;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
-
 import io.vitals.internal.regression.stats.Evidence;
 
 import java.math.BigDecimal;
@@ -13,7 +12,8 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * A metric that moved beyond its tolerance from the baseline.
+ * A metric that moved beyond its tolerance from the baseline, or from the run history that stands where a baseline
+ * would.
  *
  * @param container the container it belongs to
  * @param metric the metric

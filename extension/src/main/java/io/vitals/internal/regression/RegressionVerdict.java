@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * How one test compares with the baseline.
+ * How one test compares with the baseline (or the run history that stands where a baseline would): the regression
+ * analysis's part in the test's verdict. The extension fails the test with {@link #message()} when
+ * {@link #failsTest()}, besides any budget breach; the reports show {@link #lines()}.
  *
  * @param testKey the test's key in the baseline
  * @param inBaseline whether the baseline holds the test at all; a test it lacks is reported, never passed quietly

@@ -52,6 +52,9 @@ import org.apiguardian.api.API;
  * that is killed leaves no half-written file, only the files not yet written; a failing write is reported through
  * the warnings sink, once for an unwritable directory, and never thrown. The bookkeeping is synchronized; rendering
  * and writing run outside the lock.
+ *
+ * <p>This class keeps the lifecycle and the bookkeeping; the comparisons are {@link RunRegressions}', the test files
+ * {@link TestFiles}', the run-wide files {@link RunFiles}', the console's output {@link SessionConsole}'s.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ReportSession implements AutoCloseable {
