@@ -1,6 +1,6 @@
 package io.vitals.internal.junit;
 
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.TestResult;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

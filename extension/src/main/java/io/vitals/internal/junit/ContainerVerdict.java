@@ -5,8 +5,8 @@ import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.Overlap;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.Overlap;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.vitals.DataSize;
 import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.ResourceProbe;
-import io.vitals.internal.report.ContainerLimits;
+import io.vitals.internal.result.ContainerLimits;
 import io.vitals.internal.sampling.ContainerWatch;
 
 import java.util.ArrayList;

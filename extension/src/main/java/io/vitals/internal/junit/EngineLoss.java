@@ -1,7 +1,7 @@
 package io.vitals.internal.junit;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.units.DurationParser;
 
 import java.net.SocketException;

@@ -3,7 +3,7 @@ package io.vitals.internal.junit;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
-import io.vitals.internal.report.ContainerFault;
+import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.units.DurationParser;
 
 import java.time.Duration;

@@ -3,9 +3,10 @@ package io.vitals.internal.junit;
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -136,8 +137,13 @@ final class Judgement {
         return verdicts.stream().filter(ContainerVerdict::engineGone).map(ContainerVerdict::container).toList();
     }
 
-    /** The error for budget breaches and baseline regressions, all listed together; empty when none. */
-    synchronized Optional<ResourceBudgetExceededError> budgetError(Optional<String> regression) {
+    /**
+     * The error for budget breaches and baseline regressions, all listed together; empty when none.
+     *
+     * @param regression the comparison with the baseline or history, when one was made: it adds its message when
+     *     {@link RegressionVerdict#failsTest()}
+     */
+    synchronized Optional<ResourceBudgetExceededError> budgetError(Optional<RegressionVerdict> regression) {
         StringBuilder message = new StringBuilder();
         guards.forEach(guard -> guard.breach().ifPresent(breach -> message.append("Ended early: ").append(breach)
                 .append(System.lineSeparator())));
@@ -154,13 +160,26 @@ final class Judgement {
                         .append(System.lineSeparator());
             }
         }
-        regression.ifPresent(text -> message.append(text).append(System.lineSeparator()));
+        regression.filter(RegressionVerdict::failsTest)
+                .ifPresent(verdict -> message.append(verdict.message()).append(System.lineSeparator()));
         return message.length() == 0 ? Optional.empty()
                 : Optional.of(new ResourceBudgetExceededError(message.toString().stripTrailing()));
     }
 
-    /** The result for the reports of the test {@code test}, which threw {@code thrown}. */
-    synchronized TestResult result(TestIdentity test, Optional<Throwable> thrown, Optional<String> regression) {
+    /**
+     * What the test measured, judged on its budgets and faults alone: the input of the comparison with the baseline
+     * or history, whose verdict then goes into {@link #result}.
+     */
+    synchronized TestResult measured(TestIdentity test, Optional<Throwable> thrown) {
+        return result(test, thrown, Optional.empty());
+    }
+
+    /** The result for the reports of the test {@code test}, which threw {@code thrown}, with its regression verdict. */
+    synchronized TestResult result(TestIdentity test, Optional<Throwable> thrown, RegressionVerdict regression) {
+        return result(test, thrown, Optional.of(regression));
+    }
+
+    private TestResult result(TestIdentity test, Optional<Throwable> thrown, Optional<RegressionVerdict> regression) {
         boolean failsHere = faultError().isPresent() || budgetError(regression).isPresent();
         TestResult.Outcome outcome = thrown.filter(TestAbortedException.class::isInstance).isPresent()
                 ? TestResult.Outcome.ABORTED

@@ -1,6 +1,6 @@
 package io.vitals.internal.junit;
 
-import io.vitals.internal.report.ContainerLimits;
+import io.vitals.internal.result.ContainerLimits;
 import io.vitals.internal.sampling.ContainerWatch;
 import io.vitals.internal.sampling.MeasurementWindow;
 

@@ -2,8 +2,8 @@ package io.vitals.internal.junit;
 
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -117,13 +117,12 @@ final class MeasuredInvocation {
                 judgement.strandedContainers(), test.getRequiredTestClass().getSimpleName() + " "
                         + own.getDisplayName()));
         Reports reports = Scopes.reports(test, Scopes.settings(test).reportDir());
-        BaselineVerdict verdict = reports.compare(judgement.result(identity, thrown, Optional.empty()));
-        Optional<String> regression = verdict.failsTest() ? Optional.of(verdict.message()) : Optional.empty();
+        RegressionVerdict regression = reports.compare(judgement.measured(identity, thrown));
         reports.testFinished(own, judgement.result(identity, thrown, regression));
         Scopes.classReport(test).measured(identity.uniqueId());
         List<Throwable> failures = new ArrayList<>();
         judgement.faultError().filter(error -> !failure.isFault()).ifPresent(failures::add);
-        judgement.budgetError(regression).filter(error -> !failure.isBreach()).ifPresent(failures::add);
+        judgement.budgetError(Optional.of(regression)).filter(error -> !failure.isBreach()).ifPresent(failures::add);
         return failures;
     }
 }

@@ -1,12 +1,12 @@
 package io.vitals.internal.junit;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
-import io.vitals.internal.report.ReportedFigure;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.ReportedFigure;
+import io.vitals.internal.result.TestResult;
 import io.vitals.internal.settings.InvalidSettingException;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
@@ -65,8 +65,8 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
     }
 
     /** Compares the test with the baseline; call before the outcome is decided. */
-    BaselineVerdict compare(TestResult result) {
-        BaselineVerdict verdict = session.compare(result);
+    RegressionVerdict compare(TestResult result) {
+        RegressionVerdict verdict = session.compare(result);
         if (!verdict.failsTest() && verdict.isNoteworthy()) {
             verdict.lines().forEach(line -> LOG.info(() -> result.displayName() + ": " + line));
         }

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.MeasureResources;
 import io.vitals.ResourceBudget;
 import io.vitals.ResourceMonitor;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.TestResult;
 
 import java.lang.reflect.Method;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.MeasureResources;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.Tolerances;
-import io.vitals.internal.report.history.HistorySettings;
+import io.vitals.internal.regression.baseline.Tolerances;
+import io.vitals.internal.regression.history.HistorySettings;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 

@@ -3,7 +3,8 @@ package io.vitals.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;
 import java.util.List;
@@ -40,9 +41,9 @@ public record RunReport(Instant generatedAt, List<Entry> tests, Optional<Baselin
      *
      * @param result what was measured and decided
      * @param jsonPath its JSON file, relative to the report directory, with '/' separators
-     * @param verdict how it compared with the baseline ({@link BaselineVerdict#none} without one)
+     * @param verdict how it compared with the baseline ({@link RegressionVerdict#none} without one)
      */
-    public record Entry(TestResult result, String jsonPath, BaselineVerdict verdict) {
+    public record Entry(TestResult result, String jsonPath, RegressionVerdict verdict) {
     }
 
     /**

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vitals.MeasureResources;
 import io.vitals.ResourceBudget;
-import io.vitals.internal.report.ReportNames;
+import io.vitals.internal.result.ReportNames;
 import io.vitals.testing.StressContainer;
 
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.vitals.internal.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vitals.internal.report.ContainerFault;
 import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.result.ContainerFault;
 
 import java.io.IOException;
 import java.io.OutputStream;

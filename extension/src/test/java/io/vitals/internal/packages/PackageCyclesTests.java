@@ -7,21 +7,26 @@ import io.vitals.internal.packages.PackageGroups.Edge;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The budget, report and JUnit packages depend on one another in one direction only: reports show budget results
- * and the extension drives both, but judging a budget needs no report. A cycle would make each impossible to
- * change, test or move without the others.
+ * The budget, result, regression, report, files and JUnit packages depend on one another in one direction only:
+ * the result model holds budget results; the regression analysis reads results; reports write results and
+ * verdicts; the extension drives them all. Judging a budget needs no result, verdict or report, and deciding a
+ * regression needs no report writer. A cycle would make each impossible to change, test or move without the others.
  */
-@DisplayName("Package dependencies between budget, report and junit")
+@DisplayName("Package dependencies between budget, result, regression, report, files and junit")
 class PackageCyclesTests {
 
     private static final Map<String, String> GROUPS = Map.of(
             "io.vitals.internal.budget", "budget",
+            "io.vitals.internal.result", "result",
+            "io.vitals.internal.regression", "regression",
             "io.vitals.internal.report", "report",
+            "io.vitals.internal.files", "files",
             "io.vitals.internal.junit", "junit");
 
     private static final Path MAIN = Path.of("src", "main", "java");
@@ -31,7 +36,7 @@ class PackageCyclesTests {
     }
 
     @Test
-    @DisplayName("no import cycle among the three groups")
+    @DisplayName("no import cycle among the groups")
     void noCycle() {
         PackageGroups main = main();
         List<Edge> cycle = main.cycleEdges();
@@ -40,19 +45,47 @@ class PackageCyclesTests {
     }
 
     @Test
-    @DisplayName("budget does not depend on report (report shows budget results, not the other way round)")
-    void budgetDoesNotDependOnReport() {
-        PackageGroups main = main();
-        Edge wrongWay = new Edge("budget", "report");
-
-        assertThat(main.edges()).as(() -> main.describe(List.of(wrongWay))).doesNotContainKey(wrongWay);
+    @DisplayName("budget depends on neither report nor regression (they show and compare budget results)")
+    void budgetDependsOnNeitherReportNorRegression() {
+        assertNoEdges(new Edge("budget", "report"), new Edge("budget", "regression"));
     }
 
     @Test
-    @DisplayName("the scan sees the dependencies the code has: report and junit on budget, junit on report")
+    @DisplayName("result, the shared model, depends on neither report, regression nor junit")
+    void resultDependsOnNeitherReportNorRegression() {
+        assertNoEdges(new Edge("result", "report"), new Edge("result", "regression"), new Edge("result", "junit"));
+    }
+
+    @Test
+    @DisplayName("regression does not depend on report or junit: the verdict needs no writer")
+    void regressionDoesNotDependOnReport() {
+        assertNoEdges(new Edge("regression", "report"), new Edge("regression", "junit"));
+    }
+
+    @Test
+    @DisplayName("files, the file helpers, depend on no other group")
+    void filesDependOnNoGroup() {
+        PackageGroups main = main();
+        List<Edge> fromFiles = main.edges().keySet().stream().filter(edge -> edge.from().equals("files")).toList();
+
+        assertThat(fromFiles).as(() -> main.describe(fromFiles)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the scan sees the dependencies the code has: report on regression and result, regression on "
+            + "result, result on budget, junit on all but files")
     void seesTheRealEdges() {
-        assertThat(main().edges()).containsKeys(new Edge("report", "budget"), new Edge("junit", "budget"),
-                new Edge("junit", "report"));
+        assertThat(main().edges()).containsKeys(new Edge("report", "budget"), new Edge("report", "result"),
+                new Edge("report", "regression"), new Edge("report", "files"), new Edge("regression", "result"),
+                new Edge("regression", "files"), new Edge("result", "budget"), new Edge("junit", "budget"),
+                new Edge("junit", "result"), new Edge("junit", "regression"), new Edge("junit", "report"));
+    }
+
+    private static void assertNoEdges(Edge... wrongWay) {
+        PackageGroups main = main();
+        List<Edge> present = Stream.of(wrongWay).filter(main.edges()::containsKey).toList();
+
+        assertThat(present).as(() -> main.describe(present)).isEmpty();
     }
 
     @Test
@@ -81,7 +114,7 @@ class PackageCyclesTests {
 
         assertThat(cycle).containsExactly(new Edge("budget", "report"), new Edge("report", "budget"));
         assertThat(groups.describe(cycle)).isEqualTo("""
-                import cycle among [budget, junit, report]:
+                import cycle among [budget, files, junit, regression, report, result]:
                   budget -> report
                       budget/Judge.java: io.vitals.internal.report.Shown
                   report -> budget

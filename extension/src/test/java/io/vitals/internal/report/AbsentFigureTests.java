@@ -6,22 +6,26 @@ import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ProbeKind;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.Baseline;
-import io.vitals.internal.report.baseline.BaselineComparator;
-import io.vitals.internal.report.baseline.BaselineFile;
-import io.vitals.internal.report.baseline.BaselineVerdict;
-import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.regression.baseline.Baseline;
+import io.vitals.internal.regression.baseline.BaselineComparator;
+import io.vitals.internal.regression.baseline.BaselineFile;
+import io.vitals.internal.regression.baseline.Tolerances;
+import io.vitals.internal.regression.history.HistoryKey;
+import io.vitals.internal.regression.history.HistorySession;
+import io.vitals.internal.regression.history.Measurements;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.console.ConsoleTable;
-import io.vitals.internal.report.history.HistoryKey;
-import io.vitals.internal.report.history.HistorySession;
-import io.vitals.internal.report.history.Measurements;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
-import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.result.Exactness;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.ReportedFigure;
+import io.vitals.internal.result.TestResult;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -68,7 +72,7 @@ class AbsentFigureTests {
     private static RunReport run(TestResult... results) {
         List<RunReport.Entry> entries = new ArrayList<>();
         for (TestResult r : results) {
-            entries.add(new RunReport.Entry(r, "x/" + r.methodName() + ".json", BaselineVerdict.none("k")));
+            entries.add(new RunReport.Entry(r, "x/" + r.methodName() + ".json", RegressionVerdict.none("k")));
         }
         return new RunReport(Instant.EPOCH, entries, Optional.empty());
     }
@@ -228,7 +232,7 @@ class AbsentFigureTests {
         stored.put(Metric.BLOCK_WRITE, List.of((double) WRITTEN.toBytes()));
         Baseline baseline = new Baseline(Map.of(ReportNames.testKey(v1), Map.of("tf", stored)));
 
-        BaselineVerdict verdict = new BaselineComparator(baseline, Tolerances.uniform(Percentage.of(10)), true)
+        RegressionVerdict verdict = new BaselineComparator(baseline, Tolerances.uniform(Percentage.of(10)), true)
                 .compare(v1);
 
         assertThat(verdict.findings()).extracting(f -> f.metric().key()).doesNotContain("blockWrite");

@@ -3,10 +3,11 @@ package io.vitals.internal.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.history.HistoryFile;
-import io.vitals.internal.report.history.HistoryRun;
+import io.vitals.internal.regression.history.HistoryFile;
+import io.vitals.internal.regression.history.HistoryRun;
 import io.vitals.internal.report.run.RunIdentity;
 import io.vitals.internal.report.run.RunLedger;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.file.Files;

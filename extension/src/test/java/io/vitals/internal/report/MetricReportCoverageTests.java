@@ -8,7 +8,7 @@ import io.vitals.internal.budget.BudgetEvaluator;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
@@ -17,6 +17,8 @@ import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.prometheus.PrometheusWriterTests;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -54,7 +56,7 @@ class MetricReportCoverageTests {
         result = ReportFixtures.result("com.example.CoverageTests", "train");
         usage = result.containers().get(0).usage();
         run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(result, "c/train.json",
-                BaselineVerdict.none("k"))), Optional.empty());
+                RegressionVerdict.none("k"))), Optional.empty());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -189,7 +191,7 @@ class MetricReportCoverageTests {
                     result.displayName(), result.parameters(), TestResult.Outcome.FAILED, Optional.of("breach"),
                     result.startedAt(), result.duration(), List.of(withBreach));
             return new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(r, "c/train.json",
-                    BaselineVerdict.none("k"))), Optional.empty());
+                    RegressionVerdict.none("k"))), Optional.empty());
         }
 
         private String headroom() {

@@ -4,19 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.Baseline;
-import io.vitals.internal.report.baseline.BaselineComparator;
-import io.vitals.internal.report.baseline.BaselineVerdict;
-import io.vitals.internal.report.baseline.Tolerances;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.regression.baseline.Baseline;
+import io.vitals.internal.regression.baseline.BaselineComparator;
+import io.vitals.internal.regression.baseline.Tolerances;
+import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
-import io.vitals.internal.report.history.Measurements;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,8 +48,8 @@ class OverlapReportTests {
             "second()", "third()");
     private final TestResult alone = ReportFixtures.result(CLASS, "alone");
     private final RunReport run = new RunReport(Instant.EPOCH, List.of(
-            new RunReport.Entry(overlapped, "c/first.json", BaselineVerdict.none("k1")),
-            new RunReport.Entry(alone, "c/alone.json", BaselineVerdict.none("k2"))), Optional.empty());
+            new RunReport.Entry(overlapped, "c/first.json", RegressionVerdict.none("k1")),
+            new RunReport.Entry(alone, "c/alone.json", RegressionVerdict.none("k2"))), Optional.empty());
 
     @Test
     @DisplayName("the sentence names every other test with its class, and what to do")
@@ -170,9 +172,9 @@ class OverlapReportTests {
                 "second()");
 
         Baseline after = stored.withRun(List.of(heavier), 5);
-        BaselineVerdict verdict = new BaselineComparator(stored, Tolerances.uniform(Percentage.of(10)), true)
+        RegressionVerdict verdict = new BaselineComparator(stored, Tolerances.uniform(Percentage.of(10)), true)
                 .compare(heavier);
-        BaselineVerdict unmarked = new BaselineComparator(stored, Tolerances.uniform(Percentage.of(10)), true)
+        RegressionVerdict unmarked = new BaselineComparator(stored, Tolerances.uniform(Percentage.of(10)), true)
                 .compare(ReportFixtures.result(CLASS, "first", Optional.empty(), 10));
 
         assertThat(after).isEqualTo(stored);

@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.result.TestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 

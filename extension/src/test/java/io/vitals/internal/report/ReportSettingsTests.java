@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.Percentage;
-import io.vitals.internal.report.history.HistorySettings;
-import io.vitals.internal.settings.InvalidSettingException;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.history.HistorySettings;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;
 import java.util.Map;

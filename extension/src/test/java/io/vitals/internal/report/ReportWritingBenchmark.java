@@ -5,6 +5,7 @@ import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
+import io.vitals.internal.result.TestResult;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

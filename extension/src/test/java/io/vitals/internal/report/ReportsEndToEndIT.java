@@ -10,6 +10,7 @@ import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceMonitor;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.report.prometheus.PrometheusWriterTests;
+import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.units.DurationParser;
 import io.vitals.testing.StressContainer;
 

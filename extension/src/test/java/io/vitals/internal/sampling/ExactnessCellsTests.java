@@ -11,9 +11,9 @@ import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.ResourceProbe;
-import io.vitals.internal.report.Exactness;
-import io.vitals.internal.report.Exactness.Column;
-import io.vitals.internal.report.MatrixCell;
+import io.vitals.internal.result.Exactness;
+import io.vitals.internal.result.Exactness.Column;
+import io.vitals.internal.result.MatrixCell;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,11 +3,11 @@ package io.vitals.internal.report.console;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
 import io.vitals.internal.report.json.MetricJson;
 import io.vitals.internal.report.json.OverlapJson;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.io.StringWriter;

@@ -8,12 +8,12 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.ReportNames;
-import io.vitals.internal.report.ReportedFigure;
-import io.vitals.internal.report.ShownFigures;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.ReportedFigure;
+import io.vitals.internal.result.ShownFigures;
+import io.vitals.internal.result.TestResult;
 import io.vitals.internal.units.DurationParser;
 
 import java.util.ArrayList;

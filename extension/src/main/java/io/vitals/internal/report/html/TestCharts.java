@@ -5,8 +5,8 @@ import io.vitals.ResourceUsage;
 import io.vitals.TimelinePoint;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.Lane;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Figures;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Figures;
 import io.vitals.internal.source.SourceKinds;
 
 import java.util.ArrayList;

@@ -3,10 +3,10 @@ package io.vitals.internal.report.html;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.PeakComposition;
 import io.vitals.internal.budget.BudgetResult;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Exactness;
-import io.vitals.internal.report.Figures;
-import io.vitals.internal.report.ReportedFigure;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Exactness;
+import io.vitals.internal.result.Figures;
+import io.vitals.internal.result.ReportedFigure;
 
 import java.util.Locale;
 

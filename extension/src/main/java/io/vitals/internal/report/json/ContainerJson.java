@@ -7,9 +7,9 @@ import static io.vitals.internal.report.json.JsonValues.string;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.ContainerLimits;
-import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerLimits;
+import io.vitals.internal.result.ContainerResult;
 
 import java.io.IOException;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Exactness;
-import io.vitals.internal.report.Figures;
-import io.vitals.internal.report.MatrixCell;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Exactness;
+import io.vitals.internal.result.Figures;
+import io.vitals.internal.result.MatrixCell;
 
 import java.io.IOException;
 import java.util.Optional;

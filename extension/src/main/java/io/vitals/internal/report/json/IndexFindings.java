@@ -3,10 +3,10 @@ package io.vitals.internal.report.json;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.baseline.BaselineFinding;
-import io.vitals.internal.report.baseline.BaselineVerdict;
-import io.vitals.internal.report.stats.Bootstrap;
-import io.vitals.internal.report.stats.Evidence;
+import io.vitals.internal.regression.RegressionFinding;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.regression.stats.Bootstrap;
+import io.vitals.internal.regression.stats.Evidence;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ public final class IndexFindings {
     private IndexFindings() {
     }
 
-    static void write(JsonGenerator json, BaselineVerdict verdict) throws IOException {
+    static void write(JsonGenerator json, RegressionVerdict verdict) throws IOException {
         json.writeStringField("testKey", verdict.testKey());
         json.writeBooleanField("failsTest", verdict.failsTest());
         json.writeBooleanField("multipleContainers", verdict.multipleContainers());
@@ -38,7 +38,7 @@ public final class IndexFindings {
         }
         json.writeEndArray();
         json.writeArrayFieldStart("findings");
-        for (BaselineFinding f : verdict.findings()) {
+        for (RegressionFinding f : verdict.findings()) {
             json.writeStartObject();
             json.writeStringField("container", f.container());
             json.writeStringField("phase", f.phase().orElse(""));
@@ -88,10 +88,10 @@ public final class IndexFindings {
     }
 
     /** The verdict of one index entry's {@code baseline} object. */
-    public static BaselineVerdict read(JsonNode baseline) {
+    public static RegressionVerdict read(JsonNode baseline) {
         List<String> newContainers = new ArrayList<>();
         baseline.path("newContainers").forEach(c -> newContainers.add(c.asText()));
-        List<BaselineFinding> findings = new ArrayList<>();
+        List<RegressionFinding> findings = new ArrayList<>();
         for (JsonNode f : baseline.path("findings")) {
             Metric metric = Metric.byKey(f.get("metric").asText()).orElseThrow(() -> new IllegalArgumentException(
                     "unknown metric " + f.get("metric")));
@@ -109,12 +109,12 @@ public final class IndexFindings {
                         e.get("significant").asBoolean()));
             }
             String phase = f.get("phase").asText();
-            findings.add(new BaselineFinding(f.get("container").asText(), metric,
-                    BaselineFinding.Kind.valueOf(f.get("kind").asText()), f.get("baseline").asDouble(),
+            findings.add(new RegressionFinding(f.get("container").asText(), metric,
+                    RegressionFinding.Kind.valueOf(f.get("kind").asText()), f.get("baseline").asDouble(),
                     f.get("now").asDouble(), f.get("changePercent").asDouble(), f.get("tolerancePercent").asDouble(),
                     f.get("runs").asInt(), phase.isEmpty() ? Optional.empty() : Optional.of(phase), evidence));
         }
-        return new BaselineVerdict(baseline.path("testKey").asText(), baseline.path("inBaseline").asBoolean(),
+        return new RegressionVerdict(baseline.path("testKey").asText(), baseline.path("inBaseline").asBoolean(),
                 newContainers, findings, baseline.path("runs").asInt(), baseline.path("failsTest").asBoolean(),
                 baseline.path("multipleContainers").asBoolean());
     }

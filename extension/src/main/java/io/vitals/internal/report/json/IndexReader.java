@@ -3,7 +3,7 @@ package io.vitals.internal.report.json;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.vitals.internal.report.json;
 
 import io.vitals.DataSize;
-import io.vitals.internal.report.Figures;
+import io.vitals.internal.result.Figures;
 
 import java.io.IOException;
 import java.time.Duration;

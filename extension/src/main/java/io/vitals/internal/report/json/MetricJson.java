@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
-import io.vitals.internal.report.ReportedFigure;
+import io.vitals.internal.result.ReportedFigure;
 
 import java.io.IOException;
 import java.util.function.Function;

@@ -2,7 +2,7 @@ package io.vitals.internal.report.json;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.report.Overlap;
+import io.vitals.internal.result.Overlap;
 
 import java.io.IOException;
 import java.util.ArrayList;

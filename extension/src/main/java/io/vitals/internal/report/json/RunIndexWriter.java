@@ -5,11 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Figures;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Figures;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineFinding;
+import io.vitals.internal.result.TestResult;
+import io.vitals.internal.regression.RegressionFinding;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -148,12 +148,12 @@ public final class RunIndexWriter {
         json.writeBooleanField("inBaseline", entry.verdict().inBaseline());
         json.writeNumberField("runs", entry.verdict().runs());
         json.writeArrayFieldStart("regressions");
-        for (BaselineFinding f : entry.verdict().regressions()) {
+        for (RegressionFinding f : entry.verdict().regressions()) {
             json.writeString(f.message());
         }
         json.writeEndArray();
         json.writeArrayFieldStart("improvements");
-        for (BaselineFinding f : entry.verdict().improvements()) {
+        for (RegressionFinding f : entry.verdict().improvements()) {
             json.writeString(f.message());
         }
         json.writeEndArray();

@@ -16,10 +16,10 @@ import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.SourceKind;
-import io.vitals.internal.report.ContainerFault;
-import io.vitals.internal.report.ContainerLimits;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.ContainerFault;
+import io.vitals.internal.result.ContainerLimits;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 import io.vitals.internal.source.SourceKinds;
 
 import java.io.IOException;

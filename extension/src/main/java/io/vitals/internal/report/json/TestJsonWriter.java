@@ -2,9 +2,9 @@ package io.vitals.internal.report.json;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.suggest.BudgetSuggestion;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
 import java.io.ByteArrayOutputStream;

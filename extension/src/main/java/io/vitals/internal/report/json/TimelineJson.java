@@ -2,7 +2,7 @@ package io.vitals.internal.report.json;
 
 import io.vitals.Timeline;
 import io.vitals.TimelinePoint;
-import io.vitals.internal.report.Figures;
+import io.vitals.internal.result.Figures;
 
 import java.io.IOException;
 import java.util.List;

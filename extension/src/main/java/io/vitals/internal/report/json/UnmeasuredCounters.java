@@ -2,7 +2,7 @@ package io.vitals.internal.report.json;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.ReportedFigure;
+import io.vitals.internal.result.ReportedFigure;
 
 /**
  * Which raw counters of a container's snapshots and timeline {@link ReportedFigure} says were not measured: they are

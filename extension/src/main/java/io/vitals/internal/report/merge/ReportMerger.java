@@ -2,23 +2,23 @@ package io.vitals.internal.report.merge;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.report.AtomicFiles;
+import io.vitals.internal.files.AtomicFiles;
+import io.vitals.internal.regression.history.History;
+import io.vitals.internal.regression.history.HistoryException;
+import io.vitals.internal.regression.history.HistoryFile;
+import io.vitals.internal.regression.history.HistoryKey;
+import io.vitals.internal.regression.history.HistorySession;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.history.History;
-import io.vitals.internal.report.history.HistoryException;
-import io.vitals.internal.report.history.HistoryFile;
-import io.vitals.internal.report.history.HistoryKey;
-import io.vitals.internal.report.history.HistorySession;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
-import io.vitals.internal.report.suggest.BudgetSuggester;
-import io.vitals.internal.report.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
+import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,6 +63,11 @@ public final class ReportMerger {
     private record Test(Path shard, String jsonPath, byte[] json, TestResult result, RunReport.Entry entry) {
     }
 
+    /** What the shards hold, read and checked: nothing is written before all of it is. */
+    private record Inputs(List<Test> tests, List<RunReport.BaselineSummary> baselines, Optional<History> history,
+            Optional<SuggestedBudgetsWriter.HistoryNote> note) {
+    }
+
     /**
      * Merges {@code shards} into {@code out}; with {@code historyOut}, also writes the merged history there.
      *
@@ -70,6 +75,17 @@ public final class ReportMerger {
      */
     public Result merge(List<Path> shards, Path out, Optional<Path> historyOut, Instant generatedAt)
             throws IOException {
+        checkDirectories(shards, out);
+        Inputs inputs = read(shards);
+        // Everything read and checked: now write.
+        List<RunReport.Entry> entries = copyTestFiles(inputs.tests(), out);
+        RunReport run = new RunReport(generatedAt, entries, mergeBaselines(inputs.baselines()));
+        writeRunFiles(run, inputs, out);
+        writeHistory(inputs.history(), out, historyOut);
+        return new Result(entries.size(), shards.size(), inputs.history());
+    }
+
+    private static void checkDirectories(List<Path> shards, Path out) throws IOException {
         if (shards.isEmpty()) {
             throw new IOException("nothing to merge: name at least one report directory");
         }
@@ -79,12 +95,15 @@ public final class ReportMerger {
                         + "input is overwritten");
             }
         }
+    }
+
+    /** Reads every shard in the order given, each one whole (index, history, history note) before the next. */
+    private Inputs read(List<Path> shards) throws IOException {
         Map<String, Test> byId = new LinkedHashMap<>();
         Map<String, Test> byPath = new TreeMap<>();
         List<RunReport.BaselineSummary> baselines = new ArrayList<>();
-        History history = null;
-        HistoryFile.Loaded firstHistory = null;
-        SuggestedBudgetsWriter.HistoryNote note = null;
+        ShardHistories histories = new ShardHistories();
+        Optional<SuggestedBudgetsWriter.HistoryNote> note = Optional.empty();
         IndexReader reader = new IndexReader(mapper);
         for (Path shard : shards) {
             IndexReader.Index index = reader.read(shard.resolve(ReportSession.INDEX_FILE), shard);
@@ -93,37 +112,29 @@ public final class ReportMerger {
                 add(new Test(shard, read.jsonPath(), read.json(), read.result(), read.entry()), read.where(), byId,
                         byPath);
             }
-            Path shardHistory = shard.resolve(HistorySession.FILE);
-            if (Files.exists(shardHistory)) {
-                HistoryFile.Loaded loaded = historyFile.read(shardHistory);
-                if (history == null) {
-                    history = loaded.history();
-                    firstHistory = loaded;
-                } else {
-                    try {
-                        history = history.merge(loaded.history());
-                    } catch (IllegalStateException e) {
-                        HistoryKey key = conflictKey(history, loaded.history());
-                        throw new HistoryException(loaded.where(key) + " and " + firstHistory.where(key) + ": "
-                                + e.getMessage());
-                    }
-                }
-            }
-            Path suggested = shard.resolve(SuggestedBudgetsWriter.JSON_FILE);
-            if (note == null && Files.exists(suggested)) {
-                note = readNote(suggested);
+            histories.read(shard);
+            if (note.isEmpty()) {
+                note = readNote(shard);
             }
         }
-        // Everything read and checked: now write.
+        return new Inputs(List.copyOf(byId.values()), baselines, histories.merged(), note);
+    }
+
+    /** Copies each test's JSON file as it is; the entries keep the shards' order. */
+    private static List<RunReport.Entry> copyTestFiles(List<Test> tests, Path out) throws IOException {
         List<RunReport.Entry> entries = new ArrayList<>();
-        for (Test test : byId.values()) {
+        for (Test test : tests) {
             AtomicFiles.write(out.resolve(test.jsonPath()), test.json());
             entries.add(test.entry());
         }
-        RunReport run = new RunReport(generatedAt, entries, mergeBaselines(baselines));
-        List<BudgetSuggestion> suggestions = history == null ? List.of() : suggestions(history);
-        SuggestedBudgetsWriter.HistoryNote historyNote = note != null ? note
-                : new SuggestedBudgetsWriter.HistoryNote(Optional.empty(), 20, 0.05, Optional.empty());
+        return entries;
+    }
+
+    /** The run-wide files, rebuilt with the writers a single run uses. */
+    private void writeRunFiles(RunReport run, Inputs inputs, Path out) throws IOException {
+        List<BudgetSuggestion> suggestions = inputs.history().map(ReportMerger::suggestions).orElse(List.of());
+        SuggestedBudgetsWriter.HistoryNote historyNote = inputs.note().orElseGet(
+                () -> new SuggestedBudgetsWriter.HistoryNote(Optional.empty(), 20, 0.05, Optional.empty()));
         AtomicFiles.write(out.resolve(ReportSession.INDEX_FILE), new RunIndexWriter(factory).write(run));
         AtomicFiles.write(out.resolve(ReportSession.HTML_FILE), new HtmlReport().write(run));
         AtomicFiles.write(out.resolve(ReportSession.SUMMARY_FILE), new MarkdownSummary().write(run)
@@ -133,13 +144,47 @@ public final class ReportMerger {
                 suggestions));
         AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.JSON_FILE), SuggestedBudgetsWriter.json(factory,
                 historyNote, suggestions));
-        if (history != null) {
-            AtomicFiles.write(out.resolve(HistorySession.FILE), historyFile.toText(history));
-            if (historyOut.isPresent()) {
-                historyFile.write(historyOut.get(), history);
+    }
+
+    /** The merged history, beside the reports and, with {@code historyOut}, there too. */
+    private void writeHistory(Optional<History> history, Path out, Optional<Path> historyOut) throws IOException {
+        if (history.isEmpty()) {
+            return;
+        }
+        AtomicFiles.write(out.resolve(HistorySession.FILE), historyFile.toText(history.get()));
+        if (historyOut.isPresent()) {
+            historyFile.write(historyOut.get(), history.get());
+        }
+    }
+
+    /** The shards' histories, merged in the order read; a conflict names both files and the key. */
+    private final class ShardHistories {
+
+        private History merged;
+        private HistoryFile.Loaded first;
+
+        void read(Path shard) throws IOException {
+            Path file = shard.resolve(HistorySession.FILE);
+            if (!Files.exists(file)) {
+                return;
+            }
+            HistoryFile.Loaded loaded = historyFile.read(file);
+            if (merged == null) {
+                merged = loaded.history();
+                first = loaded;
+                return;
+            }
+            try {
+                merged = merged.merge(loaded.history());
+            } catch (IllegalStateException e) {
+                HistoryKey key = conflictKey(merged, loaded.history());
+                throw new HistoryException(loaded.where(key) + " and " + first.where(key) + ": " + e.getMessage());
             }
         }
-        return new Result(entries.size(), shards.size(), Optional.ofNullable(history));
+
+        Optional<History> merged() {
+            return Optional.ofNullable(merged);
+        }
     }
 
     /** Adds a shard's test, or keeps one copy of a test two shards hold identically; names any conflict. */
@@ -203,11 +248,16 @@ public final class ReportMerger {
                 first.warnOnly(), new ArrayList<>(notRun)));
     }
 
-    private SuggestedBudgetsWriter.HistoryNote readNote(Path file) throws IOException {
+    /** How the shard's history was configured, from its suggested budgets' file, if it has one. */
+    private Optional<SuggestedBudgetsWriter.HistoryNote> readNote(Path shard) throws IOException {
+        Path file = shard.resolve(SuggestedBudgetsWriter.JSON_FILE);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
         JsonNode h = mapper.readTree(Files.readAllBytes(file)).path("history");
-        return new SuggestedBudgetsWriter.HistoryNote(h.path("file").isTextual() ? Optional.of(h.get("file")
+        return Optional.of(new SuggestedBudgetsWriter.HistoryNote(h.path("file").isTextual() ? Optional.of(h.get("file")
                 .asText()) : Optional.empty(), h.path("keep").asInt(20), h.path("alpha").asDouble(0.05),
-                h.path("problem").isTextual() ? Optional.of(h.get("problem").asText()) : Optional.empty());
+                h.path("problem").isTextual() ? Optional.of(h.get("problem").asText()) : Optional.empty()));
     }
 
     private static List<BudgetSuggestion> suggestions(History history) {

@@ -6,13 +6,13 @@ import io.vitals.PressureStall;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.ContainerResult;
-import io.vitals.internal.report.Figures;
-import io.vitals.internal.report.ReportNames;
-import io.vitals.internal.report.ReportedFigure;
+import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineFinding;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.Figures;
+import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.ReportedFigure;
+import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -180,11 +180,11 @@ public final class PrometheusWriter {
     }
 
     private static void baseline(RunReport.Entry entry, List<Sample> out) {
-        for (BaselineFinding finding : entry.verdict().findings()) {
+        for (RegressionFinding finding : entry.verdict().findings()) {
             String labels = "class=\"" + escape(entry.result().className()) + "\",test=\""
                     + escape(ReportNames.label(entry.result())) + "\",container=\"" + escape(finding.container())
                     + "\",metric=\"" + finding.metric().key() + "\"";
-            out.add(new Sample(labels, finding.kind() == BaselineFinding.Kind.REGRESSION ? 1 : 0));
+            out.add(new Sample(labels, finding.kind() == RegressionFinding.Kind.REGRESSION ? 1 : 0));
         }
     }
 

@@ -3,7 +3,7 @@ package io.vitals.internal.report.run;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.AtomicFiles;
+import io.vitals.internal.files.AtomicFiles;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -2,7 +2,9 @@ package io.vitals.internal.report.suggest;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.report.history.HistorySettings;
+import io.vitals.internal.regression.history.HistorySettings;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

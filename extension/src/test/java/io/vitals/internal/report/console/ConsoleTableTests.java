@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.GpuUsage;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.metric.Metric;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.util.List;
 import java.util.Optional;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.io.File;
 import java.io.IOException;
@@ -99,7 +99,7 @@ class HtmlReportChromiumIT {
             TestResult r = i % 10 == 0 ? ReportFixtures.oomKilled("com.example.Big" + (i / 20) + "Tests", "oom" + i)
                     : ReportFixtures.result("com.example.Big" + (i / 20) + "Tests", "train",
                             Optional.of("[" + i + "] batch=" + (i % 7) * 32), 0.5 + (i % 13) / 10.0);
-            entries.add(new RunReport.Entry(r, "x.json", BaselineVerdict.none("k" + i)));
+            entries.add(new RunReport.Entry(r, "x.json", RegressionVerdict.none("k" + i)));
         }
         Path page = dir.resolve("index.html");
         Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty())));

@@ -2,10 +2,10 @@ package io.vitals.internal.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -31,7 +31,7 @@ class HtmlReportTests {
     private static RunReport run(List<TestResult> results) {
         List<RunReport.Entry> entries = new ArrayList<>();
         for (TestResult r : results) {
-            entries.add(new RunReport.Entry(r, "x/" + r.methodName() + ".json", BaselineVerdict.none("k")));
+            entries.add(new RunReport.Entry(r, "x/" + r.methodName() + ".json", RegressionVerdict.none("k")));
         }
         return new RunReport(Instant.EPOCH, entries, Optional.empty());
     }
@@ -112,7 +112,7 @@ class HtmlReportTests {
         TestResult big = ReportFixtures.result("com.example.T", "m");
         var c = big.containers().get(0);
         var longUsage = ReportFixtures.usage("tf", 1.0, 5000);
-        var container = new io.vitals.internal.report.ContainerResult(c.name(), c.image(), c.limits(), longUsage,
+        var container = new io.vitals.internal.result.ContainerResult(c.name(), c.image(), c.limits(), longUsage,
                 c.probeDescription(), c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
         TestResult result = new TestResult(big.uniqueId(), big.className(), big.methodName(), big.displayName(),
                 big.parameters(), big.outcome(), big.failureMessage(), big.startedAt(), big.duration(),

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.DataSize;
 import io.vitals.ProbeKind;
-import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.report.ReportFixtures;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -9,10 +9,10 @@ import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.Figures;
+import io.vitals.internal.result.Figures;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.SchemaSupport;
-import io.vitals.internal.report.TestResult;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -171,7 +171,7 @@ class TestJsonWriterTests {
         ResourceUsage shared = u.toBuilder().peakMemoryHighWaterMark(Optional.empty())
                 .pressureStallCpu(Optional.empty()).pressureStallMemory(Optional.empty())
                 .pressureStallIo(Optional.empty()).build();
-        var container = new io.vitals.internal.report.ContainerResult(c.name(), c.image(), c.limits(), shared,
+        var container = new io.vitals.internal.result.ContainerResult(c.name(), c.image(), c.limits(), shared,
                 c.probeDescription(), c.hostShape(), false, c.budgets(), c.fault(), c.logTail());
         TestResult result = new TestResult(fixture.uniqueId(), fixture.className(), fixture.methodName(),
                 fixture.displayName(), fixture.parameters(), fixture.outcome(), fixture.failureMessage(),

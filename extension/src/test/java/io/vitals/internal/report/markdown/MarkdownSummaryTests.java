@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
-import io.vitals.internal.report.ContainerResult;
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.ContainerResult;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;
 import java.util.List;
@@ -31,8 +31,8 @@ class MarkdownSummaryTests {
     void breachesFirstThenTables() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
         TestResult oom = ReportFixtures.oomKilled("com.example.OtherTests", "oom");
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(ok, "a.json", BaselineVerdict.none(
-                "a")), new RunReport.Entry(oom, "b.json", BaselineVerdict.none("b"))), Optional.empty());
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(ok, "a.json", RegressionVerdict.none(
+                "a")), new RunReport.Entry(oom, "b.json", RegressionVerdict.none("b"))), Optional.empty());
 
         String md = new MarkdownSummary().write(run);
 
@@ -66,10 +66,10 @@ class MarkdownSummaryTests {
         api = new TestResult(api.uniqueId(), api.className(), api.methodName(), api.displayName(), api.parameters(),
                 api.outcome(), api.failureMessage(), api.startedAt(), api.duration(), List.of(onApi));
         RunReport one = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
-                BaselineVerdict.none("a"))), Optional.empty());
+                RegressionVerdict.none("a"))), Optional.empty());
         RunReport two = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
-                BaselineVerdict.none("a")), new RunReport.Entry(api, "b.json", BaselineVerdict.none("b")),
-                new RunReport.Entry(v2, "c.json", BaselineVerdict.none("c"))), Optional.empty());
+                RegressionVerdict.none("a")), new RunReport.Entry(api, "b.json", RegressionVerdict.none("b")),
+                new RunReport.Entry(v2, "c.json", RegressionVerdict.none("c"))), Optional.empty());
 
         assertThat(new MarkdownSummary().write(one).lines().toList().get(4)).isEqualTo(
                 "Host shape: cgroup v2, kernel 6.12, root (`cgroup-v2-6.12-root`); see \"Exactness by host shape\" in "
@@ -85,7 +85,7 @@ class MarkdownSummaryTests {
     void engineGoneNeedsAttention() {
         TestResult gone = ReportFixtures.engineGone("com.example.TrainTests", "gone");
         RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(gone, "a.json",
-                BaselineVerdict.none("a"))), Optional.empty());
+                RegressionVerdict.none("a"))), Optional.empty());
 
         String md = new MarkdownSummary().write(run);
 
@@ -106,7 +106,7 @@ class MarkdownSummaryTests {
                 Optional.of("ContainerLaunchException: Container startup failed\n\tat ..."), Instant.EPOCH,
                 java.time.Duration.ofSeconds(3), List.of());
         RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
-                BaselineVerdict.none("a")), new RunReport.Entry(unmeasured, "b.json", BaselineVerdict.none("b"))),
+                RegressionVerdict.none("a")), new RunReport.Entry(unmeasured, "b.json", RegressionVerdict.none("b"))),
                 Optional.empty());
 
         String md = new MarkdownSummary().write(run);
@@ -134,8 +134,8 @@ class MarkdownSummaryTests {
                 Optional.of("@ResourceBudget(peakMemory = \"lots\") on method BadIT.test(): Invalid data size"),
                 Instant.EPOCH, java.time.Duration.ZERO, List.of());
         RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
-                BaselineVerdict.none("a")), new RunReport.Entry(skipped, "b.json", BaselineVerdict.none("b")),
-                new RunReport.Entry(classFailed, "c.json", BaselineVerdict.none("c"))), Optional.empty());
+                RegressionVerdict.none("a")), new RunReport.Entry(skipped, "b.json", RegressionVerdict.none("b")),
+                new RunReport.Entry(classFailed, "c.json", RegressionVerdict.none("c"))), Optional.empty());
 
         String md = new MarkdownSummary().write(run);
 
@@ -154,7 +154,7 @@ class MarkdownSummaryTests {
         TestResult noGpu = ReportFixtures.withoutGpu(
                 ReportFixtures.result("com.example.CpuTests", "train"), List.of());
         RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(withGpu, "a.json",
-                BaselineVerdict.none("a")), new RunReport.Entry(noGpu, "b.json", BaselineVerdict.none("b"))),
+                RegressionVerdict.none("a")), new RunReport.Entry(noGpu, "b.json", RegressionVerdict.none("b"))),
                 Optional.empty());
 
         List<String> lines = new MarkdownSummary().write(run).lines().toList();

@@ -3,17 +3,17 @@ package io.vitals.internal.report.merge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.regression.history.History;
+import io.vitals.internal.regression.history.HistoryFile;
+import io.vitals.internal.regression.history.HistoryKey;
+import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.history.History;
-import io.vitals.internal.report.history.HistoryFile;
-import io.vitals.internal.report.history.HistoryKey;
-import io.vitals.internal.report.history.Measurements;
 import io.vitals.internal.report.json.TestJsonReader;
-import io.vitals.internal.report.run.RunLedger;
 import io.vitals.internal.report.json.TestJsonWriter;
+import io.vitals.internal.report.run.RunLedger;
+import io.vitals.internal.result.TestResult;
 import io.vitals.report.MergeReports;
 
 import java.io.ByteArrayOutputStream;

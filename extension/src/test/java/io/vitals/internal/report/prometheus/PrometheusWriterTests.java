@@ -3,10 +3,10 @@ package io.vitals.internal.report.prometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
-import io.vitals.internal.report.TestResult;
-import io.vitals.internal.report.baseline.BaselineVerdict;
+import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -88,7 +88,7 @@ public class PrometheusWriterTests {
     private static RunReport run(TestResult... results) {
         List<RunReport.Entry> entries = new ArrayList<>();
         for (TestResult r : results) {
-            entries.add(new RunReport.Entry(r, "x.json", BaselineVerdict.none("k")));
+            entries.add(new RunReport.Entry(r, "x.json", RegressionVerdict.none("k")));
         }
         return new RunReport(Instant.EPOCH, entries, Optional.empty());
     }

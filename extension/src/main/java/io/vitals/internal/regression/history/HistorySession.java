@@ -1,0 +1,229 @@
+package io.vitals.internal.regression.history;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.vitals.MeasureResources;
+import io.vitals.internal.files.StoredFile;
+import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.regression.baseline.Tolerances;
+import io.vitals.internal.regression.stats.ChangeDetector;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
+import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.result.TestResult;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apiguardian.api.API;
+
+/**
+ * The run history's part of a report session: loads the history once, compares each test with it, collects this
+ * run's measurements, and at the end writes {@value #FILE} into the report directory (the history with this run
+ * added, which the merge command reads) and, with {@code vitals.history.update}, the configured history file.
+ *
+ * <p>A history that cannot be read (a broken line, bytes that are not UTF-8, another schema version, a newer one
+ * included) is never written over, also not with {@code vitals.history.update}: the session warns (naming file,
+ * line and rule), compares nothing, and leaves the file for a person to fix; in {@code fail} mode every compared
+ * test fails with that reason, so the build stops rather than passing unchecked. A history it does replace is kept
+ * as {@code <name>.previous}. Not thread-safe; the report session guards it.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class HistorySession {
+
+    /** The history with this run added, in the report directory. */
+    public static final String FILE = "vitals-history.jsonl";
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final HistorySettings settings;
+    private final HistoryFile file = new HistoryFile(new ObjectMapper());
+    private final History loaded;
+    private final Optional<String> problem;
+    private final boolean failMode;
+    private final HistoryComparator comparator;
+    private final Measurements measurements = new Measurements();
+    private final String runId;
+    private final Instant startedAt;
+    private Optional<String> rereadProblem = Optional.empty();
+
+    public HistorySession(HistorySettings settings, Tolerances tolerances, boolean failOnRegression, Instant now,
+            Consumer<String> warnings) {
+        this.settings = settings;
+        this.startedAt = now;
+        this.runId = settings.runId().orElseGet(() -> RUN_ID.format(now));
+        History history = History.empty(settings.keep());
+        String trouble = null;
+        if (settings.file().isPresent()) {
+            Path path = settings.file().get();
+            try {
+                history = file.read(path).history().keeping(settings.keep());
+            } catch (NoSuchFileException e) {
+                if (!settings.update()) {
+                    warnings.accept("History " + path + " does not exist; nothing is compared. Run with -D"
+                            + MeasureResources.HISTORY_UPDATE_KEY + "=true to create it.");
+                }
+            } catch (IOException e) {
+                trouble = e instanceof HistoryException ? "History " + e.getMessage()
+                        : "History " + path + " cannot be read: " + e;
+                warnings.accept(trouble + "; nothing is compared and the file is not updated. " + remedy(path,
+                        failOnRegression));
+            }
+        }
+        this.loaded = history;
+        this.problem = Optional.ofNullable(trouble);
+        this.failMode = failOnRegression;
+        this.comparator = new HistoryComparator(history, tolerances, new ChangeDetector(settings.alpha()),
+                failOnRegression && !settings.update());
+    }
+
+    public boolean configured() {
+        return settings.file().isPresent();
+    }
+
+    /** Why the history could not be used, naming file, line and rule; empty when it could. */
+    public Optional<String> problem() {
+        return problem;
+    }
+
+    public History loaded() {
+        return loaded;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public RegressionVerdict compare(TestResult result) {
+        if (problem.isPresent()) {
+            return RegressionVerdict.unusable(TestIdentity.of(result).key(), problem.get() + "; the file is left as "
+                    + "it is. " + remedy(settings.file().get(), failMode), failMode, result.containers().size() > 1);
+        }
+        return comparator.compare(result, measurements);
+    }
+
+    private static String remedy(Path file, boolean failMode) {
+        return "Repair it, or restore it from version control or from " + StoredFile.previous(file)
+                + " where that exists" + (failMode ? "; until then every compared test fails (-D"
+                        + MeasureResources.BASELINE_MODE_KEY + "=warn runs on with warnings)" : "") + ".";
+    }
+
+    public void record(TestResult result) {
+        measurements.add(result);
+    }
+
+    /** The history with this run's measurements so far added. */
+    public History withThisRun() {
+        return loaded.withRun(runId, startedAt, measurements.all());
+    }
+
+    /**
+     * The history with the measurements of this run so far added, those that other JVMs of the run (forks) took,
+     * {@code others}, included. Another JVM of the run may have updated the file since this one read it, so with
+     * updates on it is read again (the caller holds the run's lock); as every JVM of a run writes under the same
+     * run id, adding a test's figures again replaces them rather than adding a run.
+     */
+    public History withThisRun(List<TestResult> others) {
+        if (others.isEmpty()) {
+            return withThisRun();
+        }
+        Measurements all = new Measurements();
+        others.forEach(all::add);
+        History base = loaded;
+        if (settings.update() && problem.isEmpty() && settings.file().isPresent()) {
+            try {
+                base = file.read(settings.file().get()).history().keeping(settings.keep());
+            } catch (NoSuchFileException e) {
+                // not written by any JVM of this run yet
+            } catch (IOException e) {
+                rereadProblem = Optional.of("History " + e.getMessage());
+            }
+        }
+        Map<HistoryKey, List<Double>> values = all.all();
+        measurements.all().forEach((key, own) -> values.merge(key, own, (a, b) -> {
+            List<Double> both = new ArrayList<>(a);
+            both.addAll(b);
+            return both;
+        }));
+        return base.withRun(runId, startedAt, values);
+    }
+
+    /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
+    public List<BudgetSuggestion> suggestionsFor(TestResult result) {
+        return suggest(suggestionInputs(result));
+    }
+
+    /**
+     * What {@link #suggestionsFor} judges, taken now: the values of the test's history, this run so far and
+     * {@code result}. Cheap, and a copy, so that {@link #suggest} can run later and elsewhere (the report thread)
+     * with the same outcome while the run goes on.
+     */
+    public Map<HistoryKey, List<Double>> suggestionInputs(TestResult result) {
+        Map<HistoryKey, List<Double>> values = new TreeMap<>();
+        Measurements.of(result).forEach((key, value) -> {
+            List<Double> now = new ArrayList<>(measurements.values(key));
+            now.add(value);
+            values.put(key, List.copyOf(loaded.valuesWith(key, runId, startedAt, now)));
+        });
+        return values;
+    }
+
+    /** The suggested budgets for {@code inputs} from {@link #suggestionInputs}. */
+    public static List<BudgetSuggestion> suggest(Map<HistoryKey, List<Double>> inputs) {
+        return new BudgetSuggester().suggest(inputs);
+    }
+
+    /** Suggested budgets for every test of {@code all}, this session's {@link #withThisRun()}. */
+    public List<BudgetSuggestion> suggestions(History all) {
+        // straight from the history, in its key order: copying 10^5 keys into a map first cost more than judging
+        BudgetSuggester suggester = new BudgetSuggester();
+        List<BudgetSuggestion> suggestions = new ArrayList<>();
+        all.runs().keySet().forEach(key -> suggester.suggest(key, all.values(key)).ifPresent(suggestions::add));
+        return suggestions;
+    }
+
+    /**
+     * The content of {@value #FILE} in the report directory: {@code all}, the history with this run added
+     * ({@link #withThisRun()}); empty when the history could not be read, so nothing suggests it was.
+     */
+    public Optional<String> reportCopy(History all) {
+        return problem.isPresent() ? Optional.empty() : Optional.of(file.toText(all));
+    }
+
+    /**
+     * With {@code vitals.history.update}, writes {@code all}, the history with this run ({@link #withThisRun()}),
+     * over the configured file, keeping the one it replaces as {@code <name>.previous}; unless the loaded one was
+     * unreadable, which is then left exactly as it is. Returns the refusal or the failure, if any.
+     */
+    public Optional<String> update(History all) {
+        if (!settings.update() || settings.file().isEmpty()) {
+            return Optional.empty();
+        }
+        if (problem.isPresent()) {
+            return Optional.of(problem.get() + "; the update with this run was refused and the file is left as it "
+                    + "is. " + remedy(settings.file().get(), failMode));
+        }
+        if (rereadProblem.isPresent()) {
+            return Optional.of(rereadProblem.get() + "; it was readable when this run began, so something else "
+                    + "changed it meanwhile: the update with this run was refused and the file is left as it is. "
+                    + remedy(settings.file().get(), failMode));
+        }
+        try {
+            file.write(settings.file().get(), all);
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.of("Failed to update history " + settings.file().get() + ": " + e);
+        }
+    }
+}

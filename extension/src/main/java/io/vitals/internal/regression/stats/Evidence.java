@@ -1,0 +1,90 @@
+package io.vitals.internal.regression.stats;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import org.apiguardian.api.API;
+
+/**
+ * Why a metric counts as changed (or not): which rule decided, on how many measurements, with the effect and,
+ * where the rule gives them, its interval and p-value.
+ *
+ * @param rule the rule that decided
+ * @param newRuns how many measurements of this run were compared (repetitions)
+ * @param historyRuns how many measurements of earlier runs they were compared with
+ * @param newMedian the median of this run's measurements
+ * @param historyMedian the median of the history's measurements
+ * @param effectPercent the change of the median in % of the history's median; infinite from a median of zero
+ * @param interval the confidence interval of the effect in %, for {@link Rule#MANN_WHITNEY}
+ * @param p the two-sided p-value, for {@link Rule#MANN_WHITNEY}
+ * @param exact whether {@code p} is exact (small samples without ties) rather than the normal approximation
+ * @param robustZ the robust z-score of the one new measurement, for {@link Rule#ROBUST_Z}
+ * @param significant whether the rule's test passed its threshold (always true for {@link Rule#TOLERANCE})
+ */
+@API(status = INTERNAL, since = "0.1")
+public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian, double historyMedian,
+        double effectPercent, Optional<Bootstrap.Interval> interval, OptionalDouble p, boolean exact,
+        OptionalDouble robustZ, boolean significant) {
+
+    /** The rules, from the strongest evidence to the weakest. */
+    public enum Rule {
+        /**
+         * Several measurements now and at least two before: Mann–Whitney U for significance, a bootstrap interval
+         * of the difference of medians for the effect.
+         */
+        MANN_WHITNEY,
+        /**
+         * One measurement now and at least five before: its robust z-score {@code (x - median) / (1.4826 MAD)}
+         * must exceed 3.5 (Iglewicz and Hoaglin's cut-off for outliers).
+         */
+        ROBUST_Z,
+        /** Too few measurements for a test: the medians are compared with the tolerance alone. */
+        TOLERANCE
+    }
+
+    /**
+     * E.g. {@code +18.0 % [+12.1 %, +25.3 %], p = 0.002, 5 vs 10 runs}, {@code +25.0 %, robust z = 4.1, 1 vs 10
+     * runs}, or {@code +25.0 %, 1 vs 3 runs, too few for a test}.
+     */
+    public String describe() {
+        StringBuilder out = new StringBuilder(percent(effectPercent));
+        interval.ifPresent(i -> out.append(" [").append(percent(i.low())).append(", ").append(percent(i.high()))
+                .append(']'));
+        p.ifPresent(value -> out.append(", p ").append(pValue(value)));
+        robustZ.ifPresent(z -> out.append(", robust z = ").append(Double.isInfinite(z) ? (z > 0 ? "+∞" : "-∞")
+                : String.format(Locale.ROOT, "%.1f", z)));
+        out.append(", ").append(newRuns).append(" vs ").append(historyRuns).append(historyRuns == 1 ? " run" : " runs");
+        if (rule == Rule.TOLERANCE) {
+            out.append(", too few for a test");
+        }
+        return out.toString();
+    }
+
+    /** The rule in words, for reports: "Mann–Whitney U (exact)", "robust z-score (median/MAD)", ... */
+    public String ruleName() {
+        switch (rule) {
+            case MANN_WHITNEY:
+                return "Mann–Whitney U (" + (exact ? "exact" : "normal approximation, tie-corrected")
+                        + ") + bootstrap interval of the median";
+            case ROBUST_Z:
+                return "robust z-score (median/MAD) > 3.5";
+            default:
+                return "median vs tolerance";
+        }
+    }
+
+    static String percent(double value) {
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+∞ %" : "-∞ %";
+        }
+        return String.format(Locale.ROOT, "%+.1f %%", value);
+    }
+
+    // "0.002", "0.048", "< 0.001": three decimals are what benchstat prints, and enough to read against alpha.
+    static String pValue(double p) {
+        return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", p);
+    }
+}

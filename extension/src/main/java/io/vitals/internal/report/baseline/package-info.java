@@ -1,4 +1,0 @@
-/**
- * Internal: the baseline file, its comparison and tolerances. Not part of the public API; may change without notice.
- */
-package io.vitals.internal.report.baseline;
