@@ -366,20 +366,18 @@ public final class ResourceUsage {
                 sourcedFigures);
     }
 
+    /** The container, then every figure as the reports print it ({@code peakMemory=812.0 MiB}, absent ones as –). */
     @Override
     public String toString() {
-        return "ResourceUsage[container=" + container + ", image=" + image + ", probe=" + probe + ", wallTime="
-                + wallTime + ", peak=" + peak + ", peakMemoryHighWaterMark=" + peakMemoryHighWaterMark
-                + ", memoryLimit=" + memoryLimit + ", cpuTime=" + cpuTime + ", cpuUserTime=" + cpuUserTime
-                + ", cpuSystemTime=" + cpuSystemTime + ", averageCpuPercent=" + averageCpuPercent
-                + ", peakCpuPercent=" + peakCpuPercent + ", throttledPeriods=" + throttledPeriods
-                + ", throttledTime=" + throttledTime + ", blockRead=" + blockRead + ", blockWrite=" + blockWrite
-                + ", networkReceived=" + networkReceived + ", networkSent=" + networkSent + ", peakPids=" + peakPids
-                + ", oomKills=" + oomKills + ", memoryLimitHits=" + memoryLimitHits + ", pressureStallCpu="
-                + pressureStallCpu + ", pressureStallMemory=" + pressureStallMemory + ", pressureStallIo="
-                + pressureStallIo + ", timeline=" + timeline.points().size() + " points of " + timeline.samples()
-                + " samples every " + timeline.samplingInterval() + ", phases="
-                + phases.stream().map(Phase::name).toList() + ", gpu=" + gpu + ", " + sourcedFigures + "]";
+        StringBuilder text = new StringBuilder("ResourceUsage[container=").append(container).append(", image=")
+                .append(image).append(", probe=").append(probe);
+        for (Metric metric : Metric.all()) {
+            text.append(", ").append(metric.key()).append('=')
+                    .append(metric.value(this).stream().mapToObj(metric::format).findFirst().orElse("–"));
+        }
+        return text.append(", timeline=").append(timeline.points().size()).append(" points of ")
+                .append(timeline.samples()).append(" samples every ").append(timeline.samplingInterval())
+                .append(", phases=").append(phases.stream().map(Phase::name).toList()).append(']').toString();
     }
 
     /**

@@ -13,7 +13,6 @@ import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.units.DurationParser;
 import io.vitals.internal.units.Preconditions;
 
 import java.time.Duration;
@@ -78,7 +77,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the peak MEM USAGE is at most {@code budget}. */
     public SELF hasPeakMemoryAtMost(DataSize budget) {
-        return atMost(limit(Metric.PEAK_MEMORY, budget));
+        return atMost(Limit.of(Metric.PEAK_MEMORY, budget));
     }
 
     /** Verifies that the peak MEM USAGE reached at least {@code floor}, e.g. {@code "256MiB"} (ground truth). */
@@ -88,7 +87,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the peak MEM USAGE reached at least {@code floor}. */
     public SELF hasPeakMemoryAtLeast(DataSize floor) {
-        return atLeast(limit(Metric.PEAK_MEMORY, floor));
+        return atLeast(Limit.of(Metric.PEAK_MEMORY, floor));
     }
 
     /** Verifies that at least {@code floor} of the memory limit stayed free at the peak, e.g. {@code "20%"}. */
@@ -111,7 +110,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the CPU time used is at most {@code budget}. */
     public SELF hasCpuTimeAtMost(Duration budget) {
-        return atMost(limit(Metric.CPU_TIME, budget));
+        return atMost(Limit.of(Metric.CPU_TIME, budget));
     }
 
     /** Verifies that the CPU time used is at least {@code floor}, e.g. {@code "5s"}. */
@@ -121,7 +120,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the CPU time used is at least {@code floor}. */
     public SELF hasCpuTimeAtLeast(Duration floor) {
-        return atLeast(limit(Metric.CPU_TIME, floor));
+        return atLeast(Limit.of(Metric.CPU_TIME, floor));
     }
 
     /** Verifies that CPU time over wall time is at most {@code budget}, e.g. {@code "150%"} (100% is one core). */
@@ -131,7 +130,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that CPU time over wall time is at most {@code budget} (100% is one core). */
     public SELF hasAverageCpuAtMost(Percentage budget) {
-        return atMost(limit(Metric.AVERAGE_CPU, budget));
+        return atMost(Limit.of(Metric.AVERAGE_CPU, budget));
     }
 
     /** Verifies that CPU time over wall time is at least {@code floor}, e.g. {@code "80%"} (100% is one core). */
@@ -141,7 +140,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that CPU time over wall time is at least {@code floor} (100% is one core). */
     public SELF hasAverageCpuAtLeast(Percentage floor) {
-        return atLeast(limit(Metric.AVERAGE_CPU, floor));
+        return atLeast(Limit.of(Metric.AVERAGE_CPU, floor));
     }
 
     /**
@@ -172,7 +171,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the bytes read from block devices are at most {@code budget}. */
     public SELF hasBlockReadAtMost(DataSize budget) {
-        return atMost(limit(Metric.BLOCK_READ, budget));
+        return atMost(Limit.of(Metric.BLOCK_READ, budget));
     }
 
     /** Verifies that the bytes written to block devices are at most {@code budget}, e.g. {@code "100MB"}. */
@@ -182,7 +181,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the bytes written to block devices are at most {@code budget}. */
     public SELF hasBlockWriteAtMost(DataSize budget) {
-        return atMost(limit(Metric.BLOCK_WRITE, budget));
+        return atMost(Limit.of(Metric.BLOCK_WRITE, budget));
     }
 
     /** Verifies that the bytes received over the network are at most {@code budget}, e.g. {@code "10MB"}. */
@@ -192,7 +191,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the bytes received over the network are at most {@code budget}. */
     public SELF hasNetworkReceivedAtMost(DataSize budget) {
-        return atMost(limit(Metric.NETWORK_RECEIVED, budget));
+        return atMost(Limit.of(Metric.NETWORK_RECEIVED, budget));
     }
 
     /** Verifies that the bytes sent over the network are at most {@code budget}, e.g. {@code "10MB"}. */
@@ -202,7 +201,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the bytes sent over the network are at most {@code budget}. */
     public SELF hasNetworkSentAtMost(DataSize budget) {
-        return atMost(limit(Metric.NETWORK_SENT, budget));
+        return atMost(Limit.of(Metric.NETWORK_SENT, budget));
     }
 
     /** Verifies that memory grew by at most {@code budget} (Theil–Sen slope), e.g. {@code "10MiB/min"}. */
@@ -223,7 +222,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the CPU limit throttled the container for at most {@code budget}. */
     public SELF hasThrottledTimeAtMost(Duration budget) {
-        return atMost(limit(Metric.THROTTLED_TIME, budget));
+        return atMost(Limit.of(Metric.THROTTLED_TIME, budget));
     }
 
     /**
@@ -236,7 +235,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the container's processes held at most {@code budget} of GPU memory. */
     public SELF hasPeakGpuMemoryAtMost(DataSize budget) {
-        return atMost(limit(Metric.PEAK_GPU_MEMORY, budget));
+        return atMost(Limit.of(Metric.PEAK_GPU_MEMORY, budget));
     }
 
     /** Verifies that the GPUs the container used were busy at most {@code budget} on average, e.g. {@code "80%"}. */
@@ -246,7 +245,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the GPUs the container used were busy at most {@code budget} on average. */
     public SELF hasAverageGpuUtilizationAtMost(Percentage budget) {
-        return atMost(limit(Metric.AVERAGE_GPU_UTILIZATION, budget));
+        return atMost(Limit.of(Metric.AVERAGE_GPU_UTILIZATION, budget));
     }
 
     /**
@@ -260,7 +259,7 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
 
     /** Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average. */
     public SELF hasAverageGpuSmUtilizationAtMost(Percentage budget) {
-        return atMost(limit(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
+        return atMost(Limit.of(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
     }
 
     /** Verifies that the GPUs the container used drew at most {@code budget} of energy, e.g. {@code "12kJ"}. */
@@ -368,21 +367,5 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         if (actual == null) {
             throwAssertionError(shouldNotBeNull());
         }
-    }
-
-    private static Limit limit(Metric metric, DataSize value) {
-        Preconditions.notNull(value, "budget");
-        return new Limit(metric, value.toString(), value.toBytes());
-    }
-
-    private static Limit limit(Metric metric, Duration value) {
-        Preconditions.notNull(value, "budget");
-        Preconditions.check(!value.isNegative(), "duration budget must not be negative: %s", value);
-        return new Limit(metric, DurationParser.format(value), value.toNanos() / 1e9);
-    }
-
-    private static Limit limit(Metric metric, Percentage value) {
-        Preconditions.notNull(value, "budget");
-        return new Limit(metric, value.toString(), value.value());
     }
 }

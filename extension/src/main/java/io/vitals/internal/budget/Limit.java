@@ -2,8 +2,14 @@ package io.vitals.internal.budget;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.DataSize;
+import io.vitals.Percentage;
 import io.vitals.internal.metric.BudgetBound;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.units.DurationParser;
+import io.vitals.internal.units.Preconditions;
+
+import java.time.Duration;
 
 import org.apiguardian.api.API;
 
@@ -17,6 +23,25 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public record Limit(Metric metric, String text, double value) {
+
+    /** A budget given as a size, e.g. by an assertion's {@code DataSize} overload. */
+    public static Limit of(Metric metric, DataSize value) {
+        Preconditions.notNull(value, "budget");
+        return new Limit(metric, value.toString(), value.toBytes());
+    }
+
+    /** A budget given as a duration; negative durations are refused. */
+    public static Limit of(Metric metric, Duration value) {
+        Preconditions.notNull(value, "budget");
+        Preconditions.check(!value.isNegative(), "duration budget must not be negative: %s", value);
+        return new Limit(metric, DurationParser.format(value), value.toNanos() / 1e9);
+    }
+
+    /** A budget given as a percentage. */
+    public static Limit of(Metric metric, Percentage value) {
+        Preconditions.notNull(value, "budget");
+        return new Limit(metric, value.toString(), value.value());
+    }
 
     /**
      * Parses {@code text} for {@code metric}.

@@ -35,15 +35,15 @@ public enum Metric {
 
     PEAK_MEMORY(figure("peakMemory", "peak memory", Unit.SIZE, Direction.CEILING, Resource.MEMORY, "peakMemoryBytes")
             .budgetable().read(u -> u.peakMemory().toBytes()).obtained(HowMeasured::peakMemory)
-            .method(HowMeasured::workingSet).reachedAt(Metric::peakAt).context(Metric::memoryLimitAndComposition)
+            .method(HowMeasured::workingSet).reachedAt(FigureContext::peakAt).context(FigureContext::memoryLimitAndComposition)
             .live(r -> r.memory().workingSetBytes()).compared(1024 * 1024)
             .gauge("vitals_container_memory_peak_bytes",
                     "Highest memory use (MEM USAGE as docker stats shows it) during the test.")),
     MEMORY_HEADROOM(figure("memoryHeadroom", "memory headroom", Unit.PERCENT, Direction.FLOOR, Resource.MEMORY,
             "memoryHeadroomPercent")
             .budgetable().read(u -> u.memoryHeadroom().map(Percentage::value).orElse(Double.NaN))
-            .obtained(HowMeasured::peakMemory).method(HowMeasured::workingSet).reachedAt(Metric::peakAt)
-            .context(Metric::memoryLimit)
+            .obtained(HowMeasured::peakMemory).method(HowMeasured::workingSet).reachedAt(FigureContext::peakAt)
+            .context(FigureContext::memoryLimit)
             .unknownReason("the container has no memory limit, so it has no headroom")
             .atMost(100.0, "headroom", "a share of the memory limit cannot exceed 100%")
             .gauge("vitals_container_memory_headroom_ratio",
@@ -95,7 +95,7 @@ public enum Metric {
     PEAK_GPU_MEMORY(figure("peakGpuMemory", "peak GPU memory", Unit.SIZE, Direction.CEILING, Resource.GPU,
             "peakGpuMemoryBytes")
             .budgetable().read(u -> u.peakGpuMemory().map(s -> (double) s.toBytes()).orElse(Double.NaN)).sampled()
-            .method(u -> u.gpu().describeMemoryMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
+            .method(u -> u.gpu().describeMemoryMethod()).missingWhere(FigureContext::noGpu, FigureContext::gpuAbsence)
             // GPU figures are compared against a baseline or history only on request (a tolerance of their own,
             // e.g. vitals.baseline.tolerance.peakGpuMemory=10%): their spread has not been measured on a GPU, and a
             // spread nobody measured cannot set a default that fails builds. GPU memory moves in the driver's
@@ -106,21 +106,21 @@ public enum Metric {
     AVERAGE_GPU_UTILIZATION(figure("averageGpuUtilization", "average GPU utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuUtilizationPercent")
             .budgetable().read(u -> u.averageGpuUtilization().map(Percentage::value).orElse(Double.NaN)).sampled()
-            .method(u -> u.gpu().describeUtilizationMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
-            .context(Metric::gpuSharing).comparedOnRequest(1.0)
+            .method(u -> u.gpu().describeUtilizationMethod()).missingWhere(FigureContext::noGpu, FigureContext::gpuAbsence)
+            .context(FigureContext::gpuSharing).comparedOnRequest(1.0)
             .gauge("vitals_container_gpu_utilization_ratio",
                     "Average utilization of the GPUs the container used (device-wide; shared if others used them).")),
     AVERAGE_GPU_SM_UTILIZATION(figure("averageGpuSmUtilization", "average GPU SM utilization", Unit.PERCENT,
             Direction.CEILING, Resource.GPU, "averageGpuSmUtilizationPercent")
             .budgetable().read(u -> u.gpu().averageSmUtilization().map(Percentage::value).orElse(Double.NaN))
-            .sampled().method(u -> u.gpu().describeSmUtilizationMethod()).missingWhere(Metric::noSmSamples, Metric::gpuAbsence)
+            .sampled().method(u -> u.gpu().describeSmUtilizationMethod()).missingWhere(FigureContext::noSmSamples, FigureContext::gpuAbsence)
             .comparedOnRequest(1.0)
             .gauge("vitals_container_gpu_sm_utilization_ratio",
                     "Average share of the GPUs' SMs the container's own processes used (NVML process samples).")),
     GPU_ENERGY(figure("gpuEnergy", "GPU energy", Unit.ENERGY, Direction.CEILING, Resource.GPU, "gpuEnergyJoules")
             .budgetable().read(u -> u.gpuEnergy().map(Energy::toJoules).orElse(Double.NaN)).sampled()
-            .method(u -> u.gpu().describeEnergyMethod()).missingWhere(Metric::noGpu, Metric::gpuAbsence)
-            .context(Metric::gpuSharing).comparedOnRequest(1.0)
+            .method(u -> u.gpu().describeEnergyMethod()).missingWhere(FigureContext::noGpu, FigureContext::gpuAbsence)
+            .context(FigureContext::gpuSharing).comparedOnRequest(1.0)
             .counter("vitals_container_gpu_energy_joules_total",
                     "Energy of the GPUs the container used, integrated from power samples (device-wide).")),
     /** How long the container was measured; no budget (use JUnit's {@code @Timeout}), compared only on request. */
@@ -384,39 +384,5 @@ public enum Metric {
     // Made on first use, after the entries: an enum's constructor cannot see its static fields.
     private static final class SourceIndexes {
         static final int[] BY_ORDINAL = ALL.stream().mapToInt(SOURCED::indexOf).toArray();
-    }
-
-    private static Optional<Duration> peakAt(ResourceUsage usage) {
-        return Optional.of(usage.peak().at());
-    }
-
-    // A GPU figure is missing because no GPU was seen: the host's shape, not the test's doing.
-    private static Optional<String> noGpu(ResourceUsage usage) {
-        return usage.gpu().unavailableReason();
-    }
-
-    // The SM share needs NVML's per-process samples, which nvidia-smi's queries and MIG instances do not give.
-    private static Optional<String> noSmSamples(ResourceUsage usage) {
-        return noGpu(usage).or(() -> usage.gpu().averageSmUtilization().isPresent() ? Optional.empty()
-                : Optional.of("the GPU driver kept no per-process SM samples (nvidia-smi gives none, nor does a MIG "
-                        + "instance): read GPU figures from NVML (vitals.gpu=nvml) on a whole GPU"));
-    }
-
-    private static Optional<String> gpuAbsence(ResourceUsage usage) {
-        return Optional.of(usage.gpu().absence());
-    }
-
-    private static Optional<String> gpuSharing(ResourceUsage usage) {
-        return Optional.of(usage.gpu().deviceShared() ? "device-wide, shared with other processes" : "device-wide");
-    }
-
-    private static Optional<String> memoryLimit(ResourceUsage usage) {
-        return Optional.of("limit " + usage.memoryLimit().map(Object::toString).orElse("none"));
-    }
-
-    // The peak's composition answers the first question about a broken memory budget: what filled it.
-    private static Optional<String> memoryLimitAndComposition(ResourceUsage usage) {
-        return Optional.of(memoryLimit(usage).orElseThrow() + PeakComposition.describe(usage).map(c -> "; " + c)
-                .orElse(""));
     }
 }
