@@ -56,9 +56,9 @@ record ShouldBeWithinBudget(String label, String actual, String direction, Strin
         OptionalDouble margin = check.marginPercent();
         margin.ifPresent(m -> reason.append(String.format(Locale.ROOT, " (%+.1f%%)", budgetDirection ? m : -m)));
         check.at().ifPresent(at -> reason.append(", reached at ").append(DurationParser.format(at)));
-        if (metric == Metric.PEAK_MEMORY || metric == Metric.MEMORY_HEADROOM) {
-            reason.append("; limit ").append(usage.memoryLimit().map(Object::toString).orElse("none"));
-        }
+        // the figure's own context, as a budget breach prints it: the memory limit (and, for the peak, what filled
+        // it), a GPU figure's device-wide scope
+        metric.context(usage).ifPresent(context -> reason.append("; ").append(context));
         reason.append("; ").append(check.method());
         if (budgetDirection) {
             check.note().ifPresent(note -> reason.append("; ").append(note));

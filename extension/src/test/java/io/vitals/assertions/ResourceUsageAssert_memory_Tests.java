@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 
 import java.util.Optional;
 
@@ -89,6 +91,25 @@ class ResourceUsageAssert_memory_Tests {
     @Test
     void should_pass_when_peak_memory_reaches_the_floor() {
         assertThat(usage()).hasPeakMemoryAtLeast("1GiB").hasPeakMemoryAtLeast(DataSize.ofMiB(1740.8));
+    }
+
+    @Test
+    void should_name_the_peak_composition_after_the_limit() {
+        // GIVEN: what filled memory at the peak, read at 1.7 GiB after 12.4 s; kernel memory not readable here
+        ResourceUsage plain = usage();
+        ResourceUsage usage = plain.toBuilder().sourcedFigures(SourcedFigures.builder()
+                .set(Metric.MAJOR_PAGE_FAULTS, 3)
+                .set(Metric.PEAK_ANONYMOUS_MEMORY, DataSize.ofMiB(1536).toBytes())
+                .set(Metric.PEAK_PAGE_CACHE, DataSize.ofMiB(200).toBytes())
+                .set(Metric.PEAK_SHARED_MEMORY, DataSize.ofMiB(64).toBytes())
+                .unavailable(Metric.PEAK_KERNEL_MEMORY, "this host has no memory.kmem.usage_in_bytes").build()
+                .withAtPeak(new SourcedFigures.AtPeak(plain.peak().at(), plain.peakMemory().toBytes())))
+                .build();
+        // WHEN
+        Throwable error = catchThrowable(() -> assertThat(usage).hasPeakMemoryAtMost("1.5GiB"));
+        // THEN
+        Assertions.assertThat(error).hasMessageContaining("limit 2.0 GiB; at 1.7 GiB (12.4 s): anonymous memory "
+                + "1.5 GiB, page cache 200.0 MiB, shared memory 64.0 MiB, kernel memory not measured; " + METHOD);
     }
 
     @Test
