@@ -6,7 +6,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.Energy;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +35,7 @@ public enum Metric {
     PEAK_MEMORY(figure("peakMemory", "peak memory", Unit.SIZE, Direction.CEILING, Resource.MEMORY, "peakMemoryBytes")
             .budgetable().read(u -> u.peakMemory().toBytes()).obtained(HowMeasured::peakMemory)
             .method(HowMeasured::workingSet).reachedAt(FigureContext::peakAt).context(FigureContext::memoryLimitAndComposition)
-            .live(r -> r.memory().workingSetBytes()).compared(1024 * 1024)
+            .live(LiveSample::workingSetBytes).compared(1024 * 1024)
             .gauge("vitals_container_memory_peak_bytes",
                     "Highest memory use (MEM USAGE as docker stats shows it) during the test.")),
     MEMORY_HEADROOM(figure("memoryHeadroom", "memory headroom", Unit.PERCENT, Direction.FLOOR, Resource.MEMORY,
@@ -59,7 +58,7 @@ public enum Metric {
             .gauge("vitals_container_cpu_usage_ratio", "Average CPU use over the test; 1 is one full core.")),
     PEAK_PIDS(figure("peakPids", "peak PIDs", Unit.COUNT, Direction.CEILING, Resource.PIDS, "peakPids")
             .budgetable().read(ResourceUsage::peakPids).sampled().method(HowMeasured::sampled)
-            .live(r -> r.pids().current()).compared(2)
+            .live(LiveSample::currentPids).compared(2)
             .gauge("vitals_container_pids_peak", "Highest number of tasks (threads) in the container.")),
     BLOCK_READ(figure("blockRead", "block read", Unit.SIZE, Direction.CEILING, Resource.BLOCK_IO, "blockReadBytes")
             .budgetable().read(u -> u.blockRead().toBytes()).method(HowMeasured::blockCounter)
@@ -293,7 +292,7 @@ public enum Metric {
     }
 
     /** The figure as one raw sample shows it, for figures a single sample can already break (peaks). */
-    public Optional<ToDoubleFunction<RawReading>> live() {
+    public Optional<ToDoubleFunction<LiveSample>> live() {
         return spec.live;
     }
 

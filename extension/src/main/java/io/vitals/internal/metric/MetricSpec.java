@@ -1,7 +1,6 @@
 package io.vitals.internal.metric;
 
 import io.vitals.ResourceUsage;
-import io.vitals.internal.probe.RawReading;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -31,7 +30,7 @@ final class MetricSpec {
     Function<ResourceUsage, Optional<String>> unmeasurable = u -> Optional.empty();
     Function<ResourceUsage, Optional<String>> absence = u -> Optional.empty();
     boolean contentionSensitive;
-    Optional<ToDoubleFunction<RawReading>> live = Optional.empty();
+    Optional<ToDoubleFunction<LiveSample>> live = Optional.empty();
     Optional<BudgetBound> bound = Optional.empty();
     Optional<Comparison> comparison = Optional.empty();
     Exported exported;
@@ -115,7 +114,7 @@ final class MetricSpec {
     }
 
     /** A single sample shows the figure already, so a {@code failFast} budget can end the test on it. */
-    MetricSpec live(ToDoubleFunction<RawReading> value) {
+    MetricSpec live(ToDoubleFunction<LiveSample> value) {
         live = Optional.of(value);
         return this;
     }

@@ -2,6 +2,7 @@ package io.vitals.internal.probe;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.metric.LiveSample;
 import io.vitals.internal.metric.SourcedFigures;
 
 import java.time.Instant;
@@ -45,7 +46,7 @@ public record RawReading(
         NetworkReading network,
         Optional<PressureTotals> pressure,
         SourcedFigures sourced,
-        Extras extras) {
+        Extras extras) implements LiveSample {
 
     public RawReading {
         Objects.requireNonNull(wallTime, "wallTime");
@@ -57,6 +58,16 @@ public record RawReading(
         Objects.requireNonNull(pressure, "pressure");
         Objects.requireNonNull(sourced, "sourced");
         Objects.requireNonNull(extras, "extras");
+    }
+
+    @Override
+    public long workingSetBytes() {
+        return memory.workingSetBytes();
+    }
+
+    @Override
+    public long currentPids() {
+        return pids.current();
     }
 
     /** A builder in which every base group must be set; pressure defaults to none and extras to {@link Extras#NONE}. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * verdicts; the extension drives them all. Judging a budget needs no result, verdict or report, and deciding a
  * regression needs no report writer. A cycle would make each impossible to change, test or move without the others.
  */
-@DisplayName("Package dependencies between budget, result, regression, report, files and junit")
+@DisplayName("Package dependencies between budget, result, regression, report, files, junit, metric, probe and "
+        + "sampling")
 class PackageCyclesTests {
 
     private static final Map<String, String> GROUPS = Map.of(
@@ -27,7 +28,10 @@ class PackageCyclesTests {
             "io.vitals.internal.regression", "regression",
             "io.vitals.internal.report", "report",
             "io.vitals.internal.files", "files",
-            "io.vitals.internal.junit", "junit");
+            "io.vitals.internal.junit", "junit",
+            "io.vitals.internal.metric", "metric",
+            "io.vitals.internal.probe", "probe",
+            "io.vitals.internal.sampling", "sampling");
 
     private static final Path MAIN = Path.of("src", "main", "java");
 
@@ -60,6 +64,12 @@ class PackageCyclesTests {
     @DisplayName("regression does not depend on report or junit: the verdict needs no writer")
     void regressionDoesNotDependOnReport() {
         assertNoEdges(new Edge("regression", "report"), new Edge("regression", "junit"));
+    }
+
+    @Test
+    @DisplayName("metric, the figures' descriptors, depends on neither the probes nor the sampler that read them")
+    void metricDependsOnNeitherProbeNorSampling() {
+        assertNoEdges(new Edge("metric", "probe"), new Edge("metric", "sampling"), new Edge("probe", "sampling"));
     }
 
     @Test
@@ -114,7 +124,7 @@ class PackageCyclesTests {
 
         assertThat(cycle).containsExactly(new Edge("budget", "report"), new Edge("report", "budget"));
         assertThat(groups.describe(cycle)).isEqualTo("""
-                import cycle among [budget, files, junit, regression, report, result]:
+                import cycle among [budget, files, junit, metric, probe, regression, report, result, sampling]:
                   budget -> report
                       budget/Judge.java: io.vitals.internal.report.Shown
                   report -> budget
