@@ -116,6 +116,13 @@ public @interface MeasureResources {
      */
     String PUBLISH_JSON_KEY = "vitals.publishJson";
 
+    /**
+     * Key of which tests get their own series in {@code vitals.prom}: {@value}. {@code breached} (the default): one
+     * series per test class and container, plus every series of each test that failed, breached a budget or
+     * regressed; {@code class}: the per-class series alone; {@code test}: every series of every test.
+     */
+    String PROMETHEUS_SERIES_KEY = "vitals.prometheus.series";
+
     /** Key of the baseline file each test is compared with: {@value}. No comparison without it. */
     String BASELINE_KEY = "vitals.baseline";
 

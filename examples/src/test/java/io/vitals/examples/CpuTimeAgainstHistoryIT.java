@@ -27,7 +27,7 @@ import org.testcontainers.junit.jupiter.Container;
  * thread counts, and so CPU time, more predictable (docs/tensorflow.md, "CPU time under contention").
  *
  * <p>What the history saw (the noise harness, {@code run.sh noise --it CpuTimeAgainstHistoryIT,...},
- * docs/benchmarks.md, "Repeated measurements against the history"): 15 quiet runs, each compared with the ones
+ * docs/benchmarks.md, "Detection"): 15 quiet runs, each compared with the ones
  * before it, flagged nothing; 10 runs with the workload's CPU work raised 20 % (which moved its CPU time by 31 to
  * 37 %) were flagged 10 times out of 10.
  */

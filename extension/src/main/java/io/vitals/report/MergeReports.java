@@ -2,7 +2,10 @@ package io.vitals.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.merge.ReportMerger;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +28,8 @@ import org.apiguardian.api.API;
  * <p>Writes {@code vitals.json}, {@code index.html}, {@code summary.md}, {@code vitals.prom}, the per-test JSON files,
  * the suggested budgets and the merged {@code vitals-history.jsonl} into {@code --out}; with {@code --history}, also
  * the merged history to that file. Exit status 0 on success, 1 on bad input (the message names file, line and rule,
- * and nothing is written), 2 on a usage error. See docs/ci.md.
+ * and nothing is written), 2 on a usage error. The system property {@code vitals.prometheus.series} chooses the
+ * series of the merged {@code vitals.prom}, as in a run. See docs/ci.md.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MergeReports {
@@ -58,8 +62,14 @@ public final class MergeReports {
         if (target == null || shards.isEmpty()) {
             return usage(err, target == null ? "--out is required" : "name at least one report directory");
         }
+        PrometheusSeries series;
         try {
-            ReportMerger.Result result = new ReportMerger().merge(shards, target, history, Instant.now());
+            series = ReportSettings.prometheusSeries(key -> Optional.ofNullable(System.getProperty(key)));
+        } catch (InvalidSettingException e) {
+            return usage(err, e.getMessage());
+        }
+        try {
+            ReportMerger.Result result = new ReportMerger(series).merge(shards, target, history, Instant.now());
             out.println("Vitals: merged " + result.tests() + " tests of " + result.shards() + " report directories "
                     + "into " + target + (result.history().isPresent() ? ", with their history" : ""));
             return 0;

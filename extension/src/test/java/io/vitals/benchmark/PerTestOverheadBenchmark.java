@@ -66,9 +66,9 @@ public final class PerTestOverheadBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        // Round 1 warms up the JIT and the Docker connections and is not counted. On a 2-core VM one round's
-        // median moves by up to 2x from run to run (whatever the other core is doing), so the figure is the median
-        // of the counted rounds' figures, each round's printed beside it.
+        // The first round warms up the JIT and the Docker connections and is not counted. On a 2-core VM one
+        // round's median moves by up to 2x from run to run (whatever the other core is doing), so the figure is
+        // the median of the counted rounds' figures, each round's printed beside it.
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         Path reports = Files.createTempDirectory("vitals-per-test-bench");
         Map<String, String> figures = new java.util.LinkedHashMap<>();

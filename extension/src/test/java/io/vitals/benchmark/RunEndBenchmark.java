@@ -27,7 +27,7 @@ import org.junit.platform.testkit.engine.EventType;
  * then the time from the last test's "finished" event to the engine's return, when every report is on disk (the
  * run-wide files, and the test files still queued). The container is started here, before the engine, and watched
  * through {@code @Measured}, so no container stops inside that time; the same class without
- * {@code @MeasureResources} gives the engine's own end. Round 1 warms up and is not counted. Prints
+ * {@code @MeasureResources} gives the engine's own end. The first round warms up and is not counted. Prints
  * {@code name=value} lines. Not a test:
  *
  * <pre>

@@ -60,7 +60,8 @@ class AbsentFigureIT {
         try {
             results = VitalsTestKit.run(reports, Writes64MiB.class, "vitals.console", "table",
                     MeasureResources.HISTORY_KEY, history.toString(), MeasureResources.HISTORY_UPDATE_KEY, "true",
-                    MeasureResources.BASELINE_KEY, baseline.toString(), MeasureResources.BASELINE_UPDATE_KEY, "true");
+                    MeasureResources.BASELINE_KEY, baseline.toString(), MeasureResources.BASELINE_UPDATE_KEY, "true",
+                    MeasureResources.PROMETHEUS_SERIES_KEY, "test"); // every repetition's series
         } finally {
             System.setOut(out);
         }

@@ -30,6 +30,7 @@ import org.apiguardian.api.API;
  * @param tolerances how far each metric may move before it counts as a regression or an improvement; with a run
  *     history, the minimum effect
  * @param history the run history ({@link MeasureResources#HISTORY_KEY}) and its statistical comparison
+ * @param prometheusSeries which tests get their own series in {@code vitals.prom}
  */
 @API(status = INTERNAL, since = "0.1")
 public record ReportSettings(
@@ -40,7 +41,8 @@ public record ReportSettings(
         BaselineMode baselineMode,
         int baselineRuns,
         Tolerances tolerances,
-        HistorySettings history) {
+        HistorySettings history,
+        PrometheusSeries prometheusSeries) {
 
     // The keys are MeasureResources' constants; the defaults of the report keys are declared here, once.
     public static final Path DEFAULT_REPORT_DIR = Path.of("target/vitals");
@@ -48,11 +50,26 @@ public record ReportSettings(
     public static final BaselineMode DEFAULT_BASELINE_MODE = BaselineMode.FAIL;
     public static final int DEFAULT_BASELINE_RUNS = 1;
     public static final Percentage DEFAULT_TOLERANCE = Percentage.of(10);
+    public static final PrometheusSeries DEFAULT_PROMETHEUS_SERIES = PrometheusSeries.BREACHED;
 
     private static final SettingParser<Optional<Percentage>> TOLERANCE = SettingParser.percentage().orOff();
 
     /** What is printed to the console after each test class. */
     public enum ConsoleMode { TABLE, JSON, OFF }
+
+    /**
+     * Which tests get their own series in {@code vitals.prom}. Per-test labels make a series per test and figure,
+     * which Prometheus advises against for anything that grows without bound; per class, the series of a suite stay
+     * the same from run to run, and the tests a reader must look at are still named.
+     */
+    public enum PrometheusSeries {
+        /** One series per class (and container): counts, summed counters, the worst test's gauges. */
+        CLASS,
+        /** The per-class series, and every series of each test that failed, breached a budget or regressed. */
+        BREACHED,
+        /** Every series of every test, no per-class series. */
+        TEST
+    }
 
     /** What a regression against the baseline does to the test. */
     public enum BaselineMode { FAIL, WARN }
@@ -97,6 +114,20 @@ public record ReportSettings(
             perMetric.put(metric, own.orElse(fallback));
         }
         return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),
-                HistorySettings.from(reader));
+                HistorySettings.from(reader), prometheusSeries(reader));
+    }
+
+    /**
+     * The {@link MeasureResources#PROMETHEUS_SERIES_KEY} setting alone, for a merge of report directories.
+     *
+     * @throws io.vitals.internal.settings.InvalidSettingException naming the key, the value and what is accepted
+     */
+    public static PrometheusSeries prometheusSeries(Function<String, Optional<String>> lookup) {
+        return prometheusSeries(new SettingsReader(lookup));
+    }
+
+    private static PrometheusSeries prometheusSeries(SettingsReader reader) {
+        return reader.read(MeasureResources.PROMETHEUS_SERIES_KEY, SettingParser.enumOf(PrometheusSeries.class),
+                DEFAULT_PROMETHEUS_SERIES);
     }
 }

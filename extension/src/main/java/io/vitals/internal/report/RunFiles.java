@@ -96,7 +96,7 @@ final class RunFiles {
         try {
             List<CompletableFuture<?>> written = List.of(runIndex,
                     CompletableFuture.runAsync(() -> files.write(dir.resolve(ReportSession.PROMETHEUS_FILE),
-                            () -> ReportFiles.bytes(new PrometheusWriter().write(run))), pool),
+                            () -> ReportFiles.bytes(new PrometheusWriter(settings.prometheusSeries()).write(run))), pool),
                     CompletableFuture.runAsync(() -> writeSummaryAndSuggestions(run, withThisRun, dir), pool),
                     CompletableFuture.runAsync(() -> writeHistory(withThisRun, dir), pool));
             // rendered on this thread, its chunks on the pool: no pool thread ever waits for another

@@ -15,6 +15,7 @@ import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
@@ -195,14 +196,15 @@ class AbsentFigureTests {
     @Test
     @DisplayName("vitals.prom: no sample for the write on cgroup v1 (the family goes where no container has one)")
     void prometheus() {
-        String prom = new PrometheusWriter().write(run(onV1("w")));
+        String prom = new PrometheusWriter(PrometheusSeries.TEST).write(run(onV1("w")));
 
         assertThat(prom).doesNotContain("vitals_container_block_write_bytes_total")
                 .contains("vitals_container_block_read_bytes_total{").contains("vitals_container_oom_kills_total{");
-        String both = new PrometheusWriter().write(run(onV1("a"), onV2("b", DataSize.ZERO)));
+        String both = new PrometheusWriter(PrometheusSeries.TEST).write(run(onV1("a"), onV2("b", DataSize.ZERO)));
         assertThat(both.lines().filter(l -> l.startsWith("vitals_container_block_write_bytes_total{")).toList())
                 .singleElement().satisfies(l -> assertThat(l).contains("test=\"b\"").endsWith("} 0"));
-        assertThat(new PrometheusWriter().write(run(onEngineApi("w")))).doesNotContain("vitals_container_oom_kills")
+        assertThat(new PrometheusWriter(PrometheusSeries.TEST).write(run(onEngineApi("w"))))
+                .doesNotContain("vitals_container_oom_kills")
                 .doesNotContain("vitals_container_block_read_bytes_total");
     }
 

@@ -50,6 +50,7 @@ class ForkedRunTests {
     private ReportSession fork(RunIdentity run, Instant now, Map<String, String> extra) {
         Map<String, String> settings = new HashMap<>(extra);
         settings.put(MeasureResources.REPORT_DIR_KEY, dir.toString());
+        settings.put(MeasureResources.PROMETHEUS_SERIES_KEY, "test"); // every test's series: each names its test
         return new ReportSession(ReportSettings.from(key -> Optional.ofNullable(settings.get(key))), run,
                 Clock.fixed(now, ZoneOffset.UTC), text -> { }, warnings::add);
     }

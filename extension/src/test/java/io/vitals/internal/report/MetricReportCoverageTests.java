@@ -9,6 +9,7 @@ import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.Limit;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
@@ -128,7 +129,7 @@ class MetricReportCoverageTests {
     @EnumSource(Metric.class)
     @DisplayName("vitals.prom: its own family, with HELP, TYPE and the container's sample in the base unit")
     void prometheus(Metric metric) {
-        String prom = new PrometheusWriter().write(run);
+        String prom = new PrometheusWriter(PrometheusSeries.TEST).write(run);
         String name = metric.exported().name();
 
         assertThat(prom).contains("# HELP " + name + " ").contains("# TYPE " + name + " "

@@ -9,6 +9,7 @@ import io.vitals.internal.regression.baseline.Baseline;
 import io.vitals.internal.regression.baseline.BaselineComparator;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.history.Measurements;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
@@ -148,7 +149,7 @@ class OverlapReportTests {
     @Test
     @DisplayName("vitals.prom: a sample of vitals_container_overlapped_tests for the overlapped container only")
     void prometheus() {
-        String prom = new PrometheusWriter().write(run);
+        String prom = new PrometheusWriter(PrometheusSeries.TEST).write(run);
 
         assertThat(prom).contains("# TYPE vitals_container_overlapped_tests gauge");
         assertThat(prom.lines().filter(l -> l.startsWith("vitals_container_overlapped_tests{")).toList())

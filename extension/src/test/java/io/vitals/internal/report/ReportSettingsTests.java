@@ -35,6 +35,18 @@ class ReportSettingsTests {
         assertThat(s.baselineRuns()).isEqualTo(1);
         assertThat(s.tolerances().of(Metric.PEAK_MEMORY)).contains(Percentage.of(10));
         assertThat(s.tolerances().of(Metric.WALL_TIME)).isEmpty();
+        assertThat(s.prometheusSeries()).isEqualTo(ReportSettings.PrometheusSeries.BREACHED);
+    }
+
+    @Test
+    @DisplayName("vitals.prometheus.series: class, breached or test, in any case; anything else names the words")
+    void prometheusSeries() {
+        assertThat(parse(Map.of("vitals.prometheus.series", "TEST")).prometheusSeries())
+                .isEqualTo(ReportSettings.PrometheusSeries.TEST);
+        assertThat(parse(Map.of("vitals.prometheus.series", "class")).prometheusSeries())
+                .isEqualTo(ReportSettings.PrometheusSeries.CLASS);
+        assertThatThrownBy(() -> parse(Map.of("vitals.prometheus.series", "all")))
+                .hasMessageContaining("vitals.prometheus.series").hasMessageContaining("breached");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
@@ -108,7 +109,7 @@ public final class ReportWritingBenchmark {
         long index = time("  run index vitals.json", () -> new String(new RunIndexWriter(factory).write(run)));
         long html = time("  index.html", () -> new HtmlReport().write(run));
         long md = time("  summary.md", () -> new MarkdownSummary().write(run));
-        long prom = time("  vitals.prom", () -> new PrometheusWriter().write(run));
+        long prom = time("  vitals.prom", () -> new PrometheusWriter(PrometheusSeries.TEST).write(run));
         double htmlMb = Files.size(dir.resolve("index.html")) / 1e6;
         double indexMb = Files.size(dir.resolve("vitals.json")) / 1e6;
         double promMb = Files.size(dir.resolve("vitals.prom")) / 1e6;

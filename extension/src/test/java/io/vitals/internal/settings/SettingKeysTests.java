@@ -89,7 +89,8 @@ class SettingKeysTests {
     void theKnownKeys() {
         assertThat(SettingKeys.all()).containsExactlyInAnyOrder(
                 "vitals.samplingInterval", "vitals.probe", "vitals.reportDir", "vitals.requireDocker",
-                "vitals.strict", "vitals.memoryWarning", "vitals.console", "vitals.publishJson", "vitals.baseline",
+                "vitals.strict", "vitals.memoryWarning", "vitals.console", "vitals.publishJson",
+                "vitals.prometheus.series", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
                 "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",

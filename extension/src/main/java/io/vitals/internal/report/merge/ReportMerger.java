@@ -11,6 +11,8 @@ import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.ReportSession;
+import io.vitals.internal.report.ReportSettings;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
@@ -55,6 +57,17 @@ public final class ReportMerger {
     private final ObjectMapper mapper = new ObjectMapper();
     private final JsonFactory factory = new JsonFactory();
     private final HistoryFile historyFile = new HistoryFile(mapper);
+    private final PrometheusSeries prometheusSeries;
+
+    /** A merger whose {@code vitals.prom} has the default series ({@link ReportSettings#DEFAULT_PROMETHEUS_SERIES}). */
+    public ReportMerger() {
+        this(ReportSettings.DEFAULT_PROMETHEUS_SERIES);
+    }
+
+    /** @param prometheusSeries which tests get their own series in the merged {@code vitals.prom} */
+    public ReportMerger(PrometheusSeries prometheusSeries) {
+        this.prometheusSeries = prometheusSeries;
+    }
 
     /** What a merge wrote. */
     public record Result(int tests, int shards, Optional<History> history) {
@@ -139,7 +152,7 @@ public final class ReportMerger {
         AtomicFiles.write(out.resolve(ReportSession.HTML_FILE), new HtmlReport().write(run));
         AtomicFiles.write(out.resolve(ReportSession.SUMMARY_FILE), new MarkdownSummary().write(run)
                 + SuggestedBudgetsWriter.summarySection(historyNote, suggestions));
-        AtomicFiles.write(out.resolve(ReportSession.PROMETHEUS_FILE), new PrometheusWriter().write(run));
+        AtomicFiles.write(out.resolve(ReportSession.PROMETHEUS_FILE), new PrometheusWriter(prometheusSeries).write(run));
         AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.MARKDOWN_FILE), SuggestedBudgetsWriter.markdown(
                 suggestions));
         AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.JSON_FILE), SuggestedBudgetsWriter.json(factory,

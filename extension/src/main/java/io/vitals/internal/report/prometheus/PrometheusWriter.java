@@ -7,6 +7,7 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionFinding;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
@@ -31,6 +32,10 @@ import org.apiguardian.api.API;
  * {@code _total}. Labels are {@code class}, {@code test} (method and parameters) and {@code container}. Each
  * {@link Metric} brings its own family ({@link Metric#exported()}); the families after them are details no budget is
  * set on (limits, the CPU split, event counts, pressure) and the verdicts.
+ *
+ * <p>Which tests get those per-test series is the {@link PrometheusSeries} setting: every test, only the tests that
+ * failed, breached a budget or regressed, or none. Unless every test has them, the per-class families of
+ * {@link ClassAggregates} follow, one series per class and container.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PrometheusWriter {
@@ -98,25 +103,48 @@ public final class PrometheusWriter {
                             PrometheusWriter::baseline)))
             .flatMap(families -> families).toList();
 
+    private final PrometheusSeries series;
+
+    /** @param series which tests get per-test series, and whether per-class series follow */
+    public PrometheusWriter(PrometheusSeries series) {
+        this.series = series;
+    }
+
     public String write(RunReport run) {
-        StringBuilder out = new StringBuilder(run.tests().size() * 4096 + 1024);
+        List<RunReport.Entry> perTest = switch (series) {
+            case TEST -> run.tests();
+            case BREACHED -> run.tests().stream().filter(ClassAggregates::flagged).toList();
+            case CLASS -> List.of();
+        };
+        StringBuilder out = new StringBuilder(perTest.size() * 4096 + 4096);
         List<Sample> samples = new ArrayList<>();
         for (Family family : families) {
             samples.clear();
-            for (RunReport.Entry entry : run.tests()) {
+            for (RunReport.Entry entry : perTest) {
                 family.samples().accept(entry, samples);
             }
-            if (samples.isEmpty()) {
-                continue;
-            }
-            out.append("# HELP ").append(family.name()).append(' ').append(escapeHelp(family.help())).append('\n');
-            out.append("# TYPE ").append(family.name()).append(' ').append(family.type()).append('\n');
-            for (Sample sample : samples) {
-                out.append(family.name()).append('{').append(sample.labels()).append("} ")
-                        .append(number(sample.value())).append('\n');
+            append(out, family.name(), family.type(), family.help(), samples);
+        }
+        if (series != PrometheusSeries.TEST) {
+            for (ClassAggregates.Family family : new ClassAggregates().families(run)) {
+                append(out, family.name(), family.type(), family.help(), family.samples().stream()
+                        .map(s -> new Sample(s.getKey(), s.getValue())).toList());
             }
         }
         return out.toString();
+    }
+
+    // a family without any sample is left out, HELP and TYPE included
+    private static void append(StringBuilder out, String name, String type, String help, List<Sample> samples) {
+        if (samples.isEmpty()) {
+            return;
+        }
+        out.append("# HELP ").append(name).append(' ').append(escapeHelp(help)).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        for (Sample sample : samples) {
+            out.append(name).append('{').append(sample.labels()).append("} ").append(number(sample.value()))
+                    .append('\n');
+        }
     }
 
     private static Family test(String name, String type, String help,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
+import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
 
@@ -101,7 +102,7 @@ public class PrometheusWriterTests {
                 "com.example.TrainTests", "gpu", "gpu()", Optional.empty(), TestResult.Outcome.SKIPPED,
                 Optional.of("no GPU"), ReportFixtures.START, java.time.Duration.ZERO, List.of());
 
-        List<Sample> samples = parse(new PrometheusWriter().write(run(ok, skipped)));
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.TEST).write(run(ok, skipped)));
 
         assertThat(samples).filteredOn(s -> s.name().equals("vitals_test_skipped"))
                 .singleElement().satisfies(s -> {
@@ -118,7 +119,7 @@ public class PrometheusWriterTests {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
         TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
 
-        List<Sample> samples = parse(new PrometheusWriter().write(run(ok, oom)));
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.TEST).write(run(ok, oom)));
 
         Sample peak = samples.stream().filter(s -> s.name().equals("vitals_container_memory_peak_bytes")
                 && s.labels().get("test").equals("train")).findFirst().orElseThrow();
@@ -142,10 +143,67 @@ public class PrometheusWriterTests {
     void escapesLabels() {
         TestResult tricky = ReportFixtures.result("com.example.Tricky", "odd", Optional.of("[1] a\"b\\c\nd"), 1.0);
 
-        List<Sample> samples = parse(new PrometheusWriter().write(run(tricky)));
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.TEST).write(run(tricky)));
 
         assertThat(samples.get(0).labels().get("test")).isEqualTo("odd [1] a\"b\\c\nd");
         assertThat(PrometheusWriter.escape("a\"b\\c\nd")).isEqualTo("a\\\"b\\\\c\\nd");
+    }
+
+    @Test
+    @DisplayName("class: one series per class and container, counters summed, gauges at their worst test's value")
+    void perClass() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
+        TestResult other = ReportFixtures.result("com.example.OtherTests", "other");
+
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.CLASS).write(run(ok, oom, other)));
+
+        assertThat(samples).allSatisfy(s -> assertThat(s.labels()).doesNotContainKey("test"));
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_class_tests"))
+                .extracting(s -> s.labels().get("class") + "=" + s.value())
+                .containsExactly("com.example.TrainTests=2.0", "com.example.OtherTests=1.0");
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_class_budgets_breached")
+                && s.labels().get("class").equals("com.example.TrainTests")).singleElement()
+                .satisfies(s -> assertThat(s.value()).isEqualTo(1));
+        double okPeak = ok.containers().get(0).usage().peakMemory().toBytes();
+        double oomPeak = oom.containers().get(0).usage().peakMemory().toBytes();
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_class_container_memory_peak_bytes")
+                && s.labels().get("class").equals("com.example.TrainTests")).singleElement()
+                .satisfies(s -> assertThat(s.value()).isEqualTo(Math.max(okPeak, oomPeak)));
+        double cpu = ok.containers().get(0).usage().cpuTime().toNanos() / 1e9
+                + oom.containers().get(0).usage().cpuTime().toNanos() / 1e9;
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_class_container_cpu_seconds_total")
+                && s.labels().get("class").equals("com.example.TrainTests")).singleElement()
+                .satisfies(s -> assertThat(s.value()).isCloseTo(cpu, org.assertj.core.data.Offset.offset(1e-9)));
+    }
+
+    @Test
+    @DisplayName("breached: the per-class series, and every series of the test that breached, of no other test")
+    void breachedTestsOnly() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
+
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.BREACHED).write(run(ok, oom)));
+
+        assertThat(samples).filteredOn(s -> s.labels().containsKey("test")).isNotEmpty()
+                .allSatisfy(s -> assertThat(s.labels()).containsEntry("test", "oom"));
+        assertThat(samples).extracting(Sample::name).contains("vitals_budget_breached",
+                "vitals_container_memory_peak_bytes", "vitals_class_tests", "vitals_class_container_memory_peak_bytes");
+        assertThat(parse(new PrometheusWriter(PrometheusSeries.BREACHED).write(run(ok))))
+                .allSatisfy(s -> assertThat(s.labels()).doesNotContainKey("test"));
+    }
+
+    @Test
+    @DisplayName("test: every test's series and no per-class series, as before the setting")
+    void everyTest() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
+
+        List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.TEST).write(run(ok, oom)));
+
+        assertThat(samples).extracting(Sample::name).noneMatch(n -> n.startsWith("vitals_class_"));
+        assertThat(samples).filteredOn(s -> s.name().equals("vitals_test_duration_seconds"))
+                .extracting(s -> s.labels().get("test")).containsExactly("train", "oom");
     }
 
     @Test
