@@ -229,7 +229,7 @@ public final class ResourceUsageBuilder {
         return this;
     }
 
-    /** The figures read from the descriptors' sources ({@link io.vitals.internal.metric.FigureSource}). */
+    /** The figures read from the descriptors' sources ({@code io.vitals.internal.metric.FigureSource}). */
     public ResourceUsageBuilder sourcedFigures(SourcedFigures sourcedFigures) {
         this.sourcedFigures = sourcedFigures;
         return this;
