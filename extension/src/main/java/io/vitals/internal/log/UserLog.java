@@ -1,10 +1,13 @@
 package io.vitals.internal.log;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
+import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.helpers.NOPLoggerFactory;
@@ -16,6 +19,7 @@ import org.slf4j.helpers.NOPLoggerFactory;
  * they go to standard error instead, as "[vitals] ..." lines, so that a warning is never lost by default.
  * The console table is not written here: it goes to standard output behind {@code vitals.console}.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class UserLog {
 
     /** Report warnings (unwritable files, a report thread that did not finish) and baseline findings. */
