@@ -59,8 +59,9 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (context.getTestMethod().isPresent() || context.getTestClass().isEmpty()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        ConditionEvaluationResult result = new EngineGate(UserLog.named(UserLog.ENGINE).infoLines()).condition(context.getDisplayName(),
-                Scopes.runtime(context).docker(), () -> requiresDocker(context));
+        EngineGate gate = new EngineGate(UserLog.named(UserLog.ENGINE).infoLines());
+        ConditionEvaluationResult result = gate.condition(context.getDisplayName(), Scopes.runtime(context).docker(),
+                () -> requiresDocker(context));
         if (result.isDisabled()) {
             // no callback of ours runs for a disabled class: its tests go into the reports here, as skipped
             ClassReport report = Scopes.classReport(context);
