@@ -62,9 +62,10 @@ for config in "${configs[@]}"; do
     status=1
   fi
   vitals_took "matrix: $name" "$start"
-  if grep -q 'WARNING' "$log"; then
+  # Vitals' warnings: "WARN io.vitals..." through slf4j-simple (the fixture's binding), "[vitals] WARNING:" without one
+  if grep -qE 'WARNING|WARN io\.vitals' "$log"; then
     vitals_log "$name: Vitals warned:"
-    grep 'WARNING' "$log" | sed 's/^/[vitals]   /' >&2
+    grep -E 'WARNING|WARN io\.vitals' "$log" | sed 's/^/[vitals]   /' >&2
   fi
   rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture")") || status=1
   if [[ -n "$premise" ]] && ! grep -qs -- "$premise" "$fixture"/target/*-reports/TEST-*.xml; then

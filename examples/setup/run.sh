@@ -1,7 +1,8 @@
 #!/bin/bash
 # The project's two entry points (see README, Quick start):
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
-#   run.sh all        every test: unit tests and container tests of the extension, and the examples; as root, then
+#   run.sh all        every test: unit tests and container tests of the extension, and the examples; the release
+#                     check (release-check.sh: sources/javadoc jars, Central's POM elements); as root, then
 #                     the accuracy suite and the reports once more as a non-root user of the docker group; then the
 #                     measurement tests inside the cgroup v2 guests (what run.sh v2 runs)
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
@@ -79,6 +80,13 @@ else
   mvn "${mvn_args[@]}" verify || status=$?
 fi
 vitals_took "maven ($mode)" "$start"
+if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  # the library as Maven Central would take it: sources and javadoc jars (javadoc free of warnings), the POM's
+  # required elements, the API against its baseline; no tests, about a minute
+  start="$(vitals_now)"
+  bash "$here/release-check.sh" || status=$?
+  vitals_took "release check (release-check.sh)" "$start"
+fi
 if [[ "$mode" == "all" && $status -eq 0 ]]; then
   # every way users run JUnit: forks, parallel execution, reruns, the console launcher, a -T 2 reactor
   start="$(vitals_now)"

@@ -61,6 +61,9 @@ public final class DataRate implements Comparable<DataRate> {
      * Returns the rate of {@code size} per {@code per}, shown per hour if {@code per} is at least an hour, per
      * minute if it is at least a minute, and per second otherwise.
      *
+     * @param size the amount that flows in {@code per}
+     * @param per the time it takes; positive
+     * @return the rate
      * @throws IllegalArgumentException if {@code per} is zero or negative
      */
     public static DataRate of(DataSize size, Duration per) {
@@ -78,6 +81,8 @@ public final class DataRate implements Comparable<DataRate> {
      * minute, because growth budgets are usually written per minute ({@code 10MiB/min}) and a measured rate
      * then reads in the same terms as its budget; use {@link #withDisplayUnit(ChronoUnit)} to change that.
      *
+     * @param bytesPerSecond the rate in bytes per second, finite
+     * @return the rate, shown per minute
      * @throws IllegalArgumentException if {@code bytesPerSecond} is NaN or infinite
      */
     public static DataRate ofBytesPerSecond(double bytesPerSecond) {
@@ -94,6 +99,8 @@ public final class DataRate implements Comparable<DataRate> {
      * optional whitespace, then {@code s}, {@code min} or {@code h}. The size is not rounded to whole bytes, so
      * {@code "1.5B/s"} is exactly 1.5 bytes per second. The rate remembers its time unit for {@link #toString()}.
      *
+     * @param text the rate as written in a budget
+     * @return the rate, shown in the time unit of {@code text}
      * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match
      */
     public static DataRate parse(String text) {
@@ -117,7 +124,7 @@ public final class DataRate implements Comparable<DataRate> {
         return BigDecimal.valueOf(duration.getSeconds()).add(BigDecimal.valueOf(duration.getNano(), 9));
     }
 
-    /** Bytes per second; negative for a shrinking amount. */
+    /** {@return bytes per second; negative for a shrinking amount} */
     public double bytesPerSecond() {
         return bytesPerSecond;
     }
@@ -125,6 +132,8 @@ public final class DataRate implements Comparable<DataRate> {
     /**
      * The amount this rate accumulates over {@code duration}, rounded to the nearest byte.
      *
+     * @param duration how long the rate runs, not negative
+     * @return the amount
      * @throws IllegalArgumentException if {@code duration} is negative or the amount exceeds {@link Long#MAX_VALUE}
      *         bytes
      * @throws IllegalStateException if this rate is negative, since a {@link DataSize} cannot be
@@ -142,6 +151,7 @@ public final class DataRate implements Comparable<DataRate> {
     /**
      * Returns the same rate shown per {@code unit} in {@link #toString()}.
      *
+     * @return the same rate, shown per {@code unit}
      * @param unit {@link ChronoUnit#SECONDS}, {@link ChronoUnit#MINUTES} or {@link ChronoUnit#HOURS}
      */
     public DataRate withDisplayUnit(ChronoUnit unit) {
@@ -150,12 +160,22 @@ public final class DataRate implements Comparable<DataRate> {
         return new DataRate(bytesPerSecond, unit);
     }
 
-    /** Whether this rate is strictly faster than {@code other}. */
+    /**
+     * Whether this rate is strictly faster than {@code other}.
+     *
+     * @param other the rate to compare with
+     * @return {@code true} if this rate has more bytes per second
+     */
     public boolean isGreaterThan(DataRate other) {
         return compareTo(other) > 0;
     }
 
-    /** Whether this rate is strictly slower than {@code other}. */
+    /**
+     * Whether this rate is strictly slower than {@code other}.
+     *
+     * @param other the rate to compare with
+     * @return {@code true} if this rate has fewer bytes per second
+     */
     public boolean isLessThan(DataRate other) {
         return compareTo(other) < 0;
     }

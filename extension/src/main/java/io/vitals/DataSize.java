@@ -55,6 +55,8 @@ public final class DataSize implements Comparable<DataSize> {
     /**
      * Returns a size of {@code bytes} bytes.
      *
+     * @param bytes the number of bytes, not negative
+     * @return the size
      * @throws IllegalArgumentException if {@code bytes} is negative
      */
     public static DataSize ofBytes(long bytes) {
@@ -62,32 +64,62 @@ public final class DataSize implements Comparable<DataSize> {
         return bytes == 0 ? ZERO : new DataSize(bytes);
     }
 
-    /** Returns {@code kib} × 1024 bytes. */
+    /**
+     * Returns {@code kib} × 1024 bytes.
+     *
+     * @param kib the size in KiB, not negative
+     * @return the size
+     */
     public static DataSize ofKiB(long kib) {
         return of(BigDecimal.valueOf(kib), KIB, "KiB");
     }
 
-    /** Returns {@code kib} × 1024 bytes, rounded to the nearest byte. */
+    /**
+     * Returns {@code kib} × 1024 bytes, rounded to the nearest byte.
+     *
+     * @param kib the size in KiB, finite and not negative
+     * @return the size
+     */
     public static DataSize ofKiB(double kib) {
         return of(kib, KIB, "KiB");
     }
 
-    /** Returns {@code mib} × 1024² bytes. */
+    /**
+     * Returns {@code mib} × 1024² bytes.
+     *
+     * @param mib the size in MiB, not negative
+     * @return the size
+     */
     public static DataSize ofMiB(long mib) {
         return of(BigDecimal.valueOf(mib), MIB, "MiB");
     }
 
-    /** Returns {@code mib} × 1024² bytes, rounded to the nearest byte. */
+    /**
+     * Returns {@code mib} × 1024² bytes, rounded to the nearest byte.
+     *
+     * @param mib the size in MiB, finite and not negative
+     * @return the size
+     */
     public static DataSize ofMiB(double mib) {
         return of(mib, MIB, "MiB");
     }
 
-    /** Returns {@code gib} × 1024³ bytes. */
+    /**
+     * Returns {@code gib} × 1024³ bytes.
+     *
+     * @param gib the size in GiB, not negative
+     * @return the size
+     */
     public static DataSize ofGiB(long gib) {
         return of(BigDecimal.valueOf(gib), GIB, "GiB");
     }
 
-    /** Returns {@code gib} × 1024³ bytes, rounded to the nearest byte. */
+    /**
+     * Returns {@code gib} × 1024³ bytes, rounded to the nearest byte.
+     *
+     * @param gib the size in GiB, finite and not negative
+     * @return the size
+     */
     public static DataSize ofGiB(double gib) {
         return of(gib, GIB, "GiB");
     }
@@ -102,6 +134,8 @@ public final class DataSize implements Comparable<DataSize> {
      * required: a bare number is ambiguous. Surrounding whitespace is ignored and fractional bytes round to the
      * nearest byte (half up).
      *
+     * @param text the size with its unit, as written in a budget or for {@code docker run --memory}
+     * @return the size, rounded to whole bytes
      * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match, or if
      *         it exceeds {@link Long#MAX_VALUE} bytes
      */
@@ -144,22 +178,22 @@ public final class DataSize implements Comparable<DataSize> {
         return value.compareTo(MAX_BYTES) <= 0;
     }
 
-    /** The number of bytes. */
+    /** {@return the number of bytes} */
     public long toBytes() {
         return bytes;
     }
 
-    /** This size in KiB (1024 bytes). */
+    /** {@return this size in KiB (1024 bytes)} */
     public double toKiB() {
         return (double) bytes / KIB;
     }
 
-    /** This size in MiB (1024² bytes). */
+    /** {@return this size in MiB (1024² bytes)} */
     public double toMiB() {
         return (double) bytes / MIB;
     }
 
-    /** This size in GiB (1024³ bytes). */
+    /** {@return this size in GiB (1024³ bytes)} */
     public double toGiB() {
         return (double) bytes / GIB;
     }
@@ -167,6 +201,8 @@ public final class DataSize implements Comparable<DataSize> {
     /**
      * Returns the sum of both sizes.
      *
+     * @param other the size to add
+     * @return the sum
      * @throws ArithmeticException if the sum exceeds {@link Long#MAX_VALUE} bytes
      */
     public DataSize plus(DataSize other) {
@@ -177,6 +213,8 @@ public final class DataSize implements Comparable<DataSize> {
     /**
      * Returns this size less {@code other}.
      *
+     * @param other the size to subtract; at most this size
+     * @return the difference
      * @throws IllegalArgumentException if {@code other} is larger, since a size cannot be negative; use
      *         {@link #saturatingMinus(DataSize)} to clamp at zero instead
      */
@@ -188,28 +226,55 @@ public final class DataSize implements Comparable<DataSize> {
         return ofBytes(bytes - other.bytes);
     }
 
-    /** Returns this size less {@code other}, or {@link #ZERO} if {@code other} is larger. */
+    /**
+     * Returns this size less {@code other}, or {@link #ZERO} if {@code other} is larger.
+     *
+     * @param other the size to subtract
+     * @return the difference, never below zero
+     */
     public DataSize saturatingMinus(DataSize other) {
         Preconditions.notNull(other, "other");
         return bytes > other.bytes ? ofBytes(bytes - other.bytes) : ZERO;
     }
 
-    /** Whether this size is strictly larger than {@code other}. */
+    /**
+     * Whether this size is strictly larger than {@code other}.
+     *
+     * @param other the size to compare with
+     * @return {@code true} if this size has more bytes
+     */
     public boolean isGreaterThan(DataSize other) {
         return compareTo(other) > 0;
     }
 
-    /** Whether this size is strictly smaller than {@code other}. */
+    /**
+     * Whether this size is strictly smaller than {@code other}.
+     *
+     * @param other the size to compare with
+     * @return {@code true} if this size has fewer bytes
+     */
     public boolean isLessThan(DataSize other) {
         return compareTo(other) < 0;
     }
 
-    /** The larger of both sizes ({@code a} if they are equal). */
+    /**
+     * The larger of both sizes ({@code a} if they are equal).
+     *
+     * @param a one size
+     * @param b the other size
+     * @return the larger one
+     */
     public static DataSize max(DataSize a, DataSize b) {
         return b.isGreaterThan(a) ? b : a;
     }
 
-    /** The smaller of both sizes ({@code a} if they are equal). */
+    /**
+     * The smaller of both sizes ({@code a} if they are equal).
+     *
+     * @param a one size
+     * @param b the other size
+     * @return the smaller one
+     */
     public static DataSize min(DataSize a, DataSize b) {
         return b.isLessThan(a) ? b : a;
     }
@@ -217,6 +282,8 @@ public final class DataSize implements Comparable<DataSize> {
     /**
      * This size divided by {@code other}, e.g. 0.75 for a peak of 768MiB against a 1GiB limit.
      *
+     * @param other the size to divide by; not zero
+     * @return the ratio of both sizes in bytes
      * @throws IllegalArgumentException if {@code other} is zero, since the ratio would be infinite or undefined
      */
     public double ratioTo(DataSize other) {
@@ -229,6 +296,8 @@ public final class DataSize implements Comparable<DataSize> {
      * Formats like go-units' {@code BytesSize}, which {@code docker stats} uses: base 1024, {@code %.4g}, no
      * space, e.g. {@code 5.629MiB}, {@code 196KiB}, {@code 0B}. Like go-units it divides while the value is at
      * least 1024 and rounds afterwards, so 1,048,544 bytes prints as {@code 1024KiB}.
+     *
+     * @return the size as {@code docker stats} prints MEM USAGE
      */
     public String toDockerBinaryString() {
         return DataSizeFormat.dockerBinary(bytes);
@@ -238,6 +307,8 @@ public final class DataSize implements Comparable<DataSize> {
      * Formats like go-units' {@code HumanSizeWithPrecision(size, 3)}, which {@code docker stats} uses for I/O:
      * base 1000, {@code %.3g}, no space, e.g. {@code 916B}, {@code 2.48kB}, {@code 4.11MB}. Go's {@code %g}
      * switches to exponent form when rounding reaches 1000, so 999,600 bytes prints as {@code 1e+03kB}.
+     *
+     * @return the size as {@code docker stats} prints BLOCK I/O and NET I/O
      */
     public String toDockerDecimalString() {
         return DataSizeFormat.dockerDecimal(bytes);

@@ -47,6 +47,8 @@ public final class Energy implements Comparable<Energy> {
     /**
      * Returns {@code joules} of energy.
      *
+     * @param joules the amount in joules, finite and not negative
+     * @return the amount
      * @throws IllegalArgumentException if {@code joules} is negative, NaN or infinite
      */
     public static Energy ofJoules(double joules) {
@@ -59,6 +61,8 @@ public final class Energy implements Comparable<Energy> {
      * Parses an amount such as {@code "500J"}, {@code "12kJ"}, {@code "1.5Wh"} or {@code "2 kWh"}. Units are
      * case-sensitive, as in SI ({@code mJ} would be millijoules, so it is not read as megajoules).
      *
+     * @param text the amount with its unit, as written in a budget
+     * @return the amount
      * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match
      */
     public static Energy parse(String text) {
@@ -75,14 +79,26 @@ public final class Energy implements Comparable<Energy> {
         return new Energy(joules);
     }
 
+    /**
+     * {@return this amount in joules}
+     */
     public double toJoules() {
         return joules;
     }
 
+    /**
+     * {@return this amount in watt-hours (3600 J each)}
+     */
     public double toWattHours() {
         return joules / 3600.0;
     }
 
+    /**
+     * Whether this amount is strictly larger than {@code other}.
+     *
+     * @param other the amount to compare with
+     * @return {@code true} if this amount is strictly larger
+     */
     public boolean isGreaterThan(Energy other) {
         return compareTo(other) > 0;
     }

@@ -42,7 +42,9 @@ public final class Limits {
         this.cpus = cpus;
     }
 
-    /** No limits: the container may use all the host's memory and CPUs, as {@code docker run} without flags. */
+    /**
+     * {@return no limits: the container may use all the host's memory and CPUs, as {@code docker run} without flags}
+     */
     public static Limits none() {
         return NONE;
     }
@@ -50,6 +52,8 @@ public final class Limits {
     /**
      * These limits with a memory limit of {@code size}, e.g. {@code "512MiB"} or {@code "2g"}.
      *
+     * @param size the memory limit, as {@code docker run --memory} takes it
+     * @return new limits; these are unchanged
      * @throws IllegalArgumentException if {@code size} is malformed or below {@link #MINIMUM_MEMORY}
      */
     public Limits memory(String size) {
@@ -60,6 +64,8 @@ public final class Limits {
     /**
      * These limits with a memory limit of {@code size}.
      *
+     * @param size the memory limit, at least {@link #MINIMUM_MEMORY}
+     * @return new limits; these are unchanged
      * @throws IllegalArgumentException if {@code size} is below {@link #MINIMUM_MEMORY}
      */
     public Limits memory(DataSize size) {
@@ -73,6 +79,8 @@ public final class Limits {
      * These limits with a CPU limit of {@code cores}, like {@code docker run --cpus 1.5}: the container gets at
      * most that many cores' worth of CPU time, and is throttled beyond.
      *
+     * @param cores the CPU limit in cores, e.g. 1.5
+     * @return new limits; these are unchanged
      * @throws IllegalArgumentException if {@code cores} is not a positive finite number
      */
     public Limits cpus(double cores) {
@@ -81,12 +89,12 @@ public final class Limits {
         return new Limits(memory, OptionalDouble.of(cores));
     }
 
-    /** The memory limit, if any. */
+    /** {@return the memory limit, if any} */
     public Optional<DataSize> memory() {
         return memory;
     }
 
-    /** The CPU limit in cores, if any. */
+    /** {@return the CPU limit in cores, if any} */
     public OptionalDouble cpus() {
         return cpus;
     }
@@ -94,6 +102,10 @@ public final class Limits {
     /**
      * Sets these limits on {@code container}, which must not have started yet, and returns it for chaining.
      * Limits set later by other modifiers of the same container win.
+     *
+     * @param <T> the container's own type, kept for chaining
+     * @param container the container to limit, not yet started
+     * @return {@code container}
      */
     public <T extends GenericContainer<?>> T applyTo(T container) {
         Preconditions.notNull(container, "container");

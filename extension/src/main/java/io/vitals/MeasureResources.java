@@ -188,20 +188,20 @@ public @interface MeasureResources {
     String RUN_ID_KEY = "vitals.runId";
 
     /**
-     * How often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}. Default {@code 50ms}. The Engine
-     * API probe cannot go below one second and uses one second then.
+     * {@return how often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}} Default {@code 50ms}. The
+     * Engine API probe cannot go below one second and uses one second then.
      */
     String samplingInterval() default "";
 
-    /** Which probe reads the figures. Default {@link ProbeMode#AUTO}. */
+    /** {@return which probe reads the figures} Default {@link ProbeMode#AUTO}. */
     ProbeMode probe() default ProbeMode.AUTO;
 
-    /** Where reports are written, relative to the working directory. Default {@code target/vitals}. */
+    /** {@return where reports are written, relative to the working directory} Default {@code target/vitals}. */
     String reportDir() default "";
 
     /**
-     * The share of a container's memory limit at which a warning is logged, once per test, with the time it was
-     * crossed. Default {@code 90%}.
+     * {@return the share of a container's memory limit at which a warning is logged, once per test, with the time it
+     * was crossed} Default {@code 90%}.
      */
     String memoryWarning() default "";
 }

@@ -27,6 +27,16 @@ public record PeakMemory(DataSize value, Duration at, Method method, Duration sa
         SAMPLED
     }
 
+    /**
+     * Checks that every component is given.
+     *
+     * @param value the peak
+     * @param at when in the test it was seen (for a kernel high-water mark, the sample at which it was
+     *     first read)
+     * @param method how it was obtained: a kernel high-water mark is exact; a sampled peak may miss a
+     *     spike shorter than {@code samplingInterval}
+     * @param samplingInterval the interval of the samples behind a sampled peak
+     */
     public PeakMemory {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(at, "at");
@@ -34,7 +44,7 @@ public record PeakMemory(DataSize value, Duration at, Method method, Duration sa
         Objects.requireNonNull(samplingInterval, "samplingInterval");
     }
 
-    /** "kernel high-water mark" or "sampled every 50 ms". */
+    /** {@return "kernel high-water mark" or "sampled every 50 ms"} */
     public String describeMethod() {
         return method == Method.KERNEL_HIGH_WATER_MARK ? "kernel high-water mark"
                 : "sampled every " + samplingInterval.toMillis() + " ms";

@@ -41,6 +41,8 @@ public final class Percentage implements Comparable<Percentage> {
     /**
      * Returns {@code percent} percent; {@code of(20)} is 20%.
      *
+     * @param percent the percentage, e.g. 150 for one and a half cores
+     * @return the percentage
      * @throws IllegalArgumentException if {@code percent} is negative, NaN or infinite
      */
     public static Percentage of(double percent) {
@@ -53,6 +55,8 @@ public final class Percentage implements Comparable<Percentage> {
     /**
      * Returns the percentage for a fraction; {@code ofFraction(0.2)} is 20%.
      *
+     * @param fraction the share, 1.0 being 100%
+     * @return the percentage
      * @throws IllegalArgumentException if {@code fraction} is negative, NaN or infinite
      */
     public static Percentage ofFraction(double fraction) {
@@ -67,6 +71,8 @@ public final class Percentage implements Comparable<Percentage> {
      * <p>Grammar: a non-negative decimal number ({@code 20}, {@code 12.5}; not {@code .5}, {@code 1.} or
      * exponents), optional whitespace, then a required {@code %}. Surrounding whitespace is ignored.
      *
+     * @param text the percentage as written in a budget
+     * @return the percentage
      * @throws IllegalArgumentException naming the text and {@link #ACCEPTED_FORMS} if it does not match
      */
     public static Percentage parse(String text) {
@@ -81,27 +87,37 @@ public final class Percentage implements Comparable<Percentage> {
         return of(percent);
     }
 
-    /** The percentage itself: 20.0 for 20%. */
+    /** {@return the percentage itself: 20.0 for 20%} */
     public double value() {
         return value;
     }
 
-    /** The percentage as a fraction: 0.2 for 20%. */
+    /** {@return the percentage as a fraction: 0.2 for 20%} */
     public double fraction() {
         return value / 100;
     }
 
-    /** Whether this percentage is strictly larger than {@code other}. */
+    /**
+     * Whether this percentage is strictly larger than {@code other}.
+     *
+     * @param other the percentage to compare with
+     * @return {@code true} if this percentage is strictly larger
+     */
     public boolean isGreaterThan(Percentage other) {
         return compareTo(other) > 0;
     }
 
-    /** Whether this percentage is strictly smaller than {@code other}. */
+    /**
+     * Whether this percentage is strictly smaller than {@code other}.
+     *
+     * @param other the percentage to compare with
+     * @return {@code true} if this percentage is strictly smaller
+     */
     public boolean isLessThan(Percentage other) {
         return compareTo(other) < 0;
     }
 
-    /** Two decimals, as {@code docker stats} prints CPU and memory percentages: {@code "20.00%"}. */
+    /** {@return two decimals, as {@code docker stats} prints CPU and memory percentages: {@code "20.00%"}} */
     public String toDockerString() {
         return FixedDecimals.format(value, 2) + "%";
     }

@@ -23,7 +23,7 @@ public enum ProbeKind {
         this.description = description;
     }
 
-    /** A short phrase for messages and reports, e.g. "host cgroup v1 files". */
+    /** {@return a short phrase for messages and reports, e.g. "host cgroup v1 files"} */
     public String description() {
         return description;
     }

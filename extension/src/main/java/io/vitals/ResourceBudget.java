@@ -44,81 +44,84 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ResourceMeasurementExtension.class)
 public @interface ResourceBudget {
 
-    /** The container (field name) the budget applies to; may be left empty when only one is watched. */
+    /** {@return the container (field name) the budget applies to; may be left empty when only one is watched} */
     String container() default "";
 
     /**
-     * The phase (started with {@link ResourceMonitor#mark(String)}) the budget applies to; empty for the whole
-     * test. A test that never marks the phase fails, since its budget could not be checked.
+     * {@return the phase (started with {@link ResourceMonitor#mark(String)}) the budget applies to; empty for the whole
+     * test} A test that never marks the phase fails, since its budget could not be checked.
      */
     String phase() default "";
 
-    /** Highest MEM USAGE allowed, e.g. {@code "1.5GiB"}. */
+    /** {@return highest MEM USAGE allowed, e.g. {@code "1.5GiB"}} */
     String peakMemory() default "";
 
-    /** Share of the memory limit that must stay free at the peak, e.g. {@code "20%"} (at most 100 %). */
+    /** {@return share of the memory limit that must stay free at the peak, e.g. {@code "20%"} (at most 100 %)} */
     String memoryHeadroom() default "";
 
-    /** CPU time allowed over the test, e.g. {@code "60s"}. */
+    /** {@return CPU time allowed over the test, e.g. {@code "60s"}} */
     String cpuTime() default "";
 
-    /** Average CPU allowed, 100 % being one core: {@code "150%"} is one and a half cores. */
+    /** {@return average CPU allowed, 100 % being one core: {@code "150%"} is one and a half cores} */
     String averageCpu() default "";
 
-    /** Highest number of tasks (processes and threads) allowed, e.g. {@code "64"}. */
+    /** {@return highest number of tasks (processes and threads) allowed, e.g. {@code "64"}} */
     String peakPids() default "";
 
-    /** Bytes read from block devices allowed, e.g. {@code "200MiB"}. */
+    /** {@return bytes read from block devices allowed, e.g. {@code "200MiB"}} */
     String blockRead() default "";
 
-    /** Bytes written to block devices allowed. */
+    /** {@return bytes written to block devices allowed} */
     String blockWrite() default "";
 
-    /** Bytes received over the network allowed. */
+    /** {@return bytes received over the network allowed} */
     String networkReceived() default "";
 
-    /** Bytes sent over the network allowed. */
+    /** {@return bytes sent over the network allowed} */
     String networkSent() default "";
 
     /**
-     * The leak budget: the highest trend of memory over the test, e.g. {@code "10MiB/min"}, fitted robustly
-     * (Theil–Sen) over the timeline, so a single spike does not count as growth.
+     * {@return the leak budget: the highest trend of memory over the test, e.g. {@code "10MiB/min"}, fitted robustly
+     * (Theil–Sen) over the timeline, so a single spike does not count as growth}
      */
     String memoryGrowth() default "";
 
-    /** Time allowed to be throttled by the CPU limit, e.g. {@code "2s"}. */
+    /** {@return time allowed to be throttled by the CPU limit, e.g. {@code "2s"}} */
     String throttledTime() default "";
 
     /**
-     * GPU memory the container's processes may hold at most, e.g. {@code "4GiB"} (sampled every second or slower
-     * from nvidia-smi; see docs/gpu.md). Where no GPU is visible the budget is "not measurable here".
+     * {@return GPU memory the container's processes may hold at most, e.g. {@code "4GiB"} (sampled every second or
+     * slower from nvidia-smi; see docs/gpu.md)} Where no GPU is visible the budget is "not measurable here".
      */
     String peakGpuMemory() default "";
 
     /**
-     * Average utilisation of the GPUs the container used, e.g. {@code "80%"}: device-wide, so it counts other
-     * processes' work where they share the GPU.
+     * {@return average utilisation of the GPUs the container used, e.g. {@code "80%"}: device-wide, so it counts other
+     * processes' work where they share the GPU}
      */
     String averageGpuUtilization() default "";
 
     /**
-     * The container's own processes' average share of the SMs of its GPUs, e.g. {@code "50%"}: unlike
-     * {@link #averageGpuUtilization()}, other processes on a shared GPU do not count. From NVML's per-process
-     * samples; "not measurable here" where the driver keeps none (nvidia-smi, MIG).
+     * {@return the container's own processes' average share of the SMs of its GPUs, e.g. {@code "50%"}: unlike {@link
+     * #averageGpuUtilization()}, other processes on a shared GPU do not count} From NVML's per-process samples; "not
+     * measurable here" where the driver keeps none (nvidia-smi, MIG).
      */
     String averageGpuSmUtilization() default "";
 
-    /** Energy of the GPUs the container used, e.g. {@code "12kJ"} or {@code "1.5Wh"}; integrated from power draw. */
+    /**
+     * {@return energy of the GPUs the container used, e.g. {@code "12kJ"} or {@code "1.5Wh"}; integrated from power
+     * draw}
+     */
     String gpuEnergy() default "";
 
     /**
-     * Major page faults allowed, e.g. {@code "1000"}: pages the kernel had to read from disk, from memory.stat's
-     * {@code pgmajfault}. A job that memory-maps its dataset pays them on every cold read; one thrashing at its memory
-     * limit pays them on pages it had to give back. Exact on every host probe (a counter).
+     * {@return major page faults allowed, e.g. {@code "1000"}: pages the kernel had to read from disk, from
+     * memory.stat's {@code pgmajfault}} A job that memory-maps its dataset pays them on every cold read; one thrashing
+     * at its memory limit pays them on pages it had to give back. Exact on every host probe (a counter).
      */
     String majorPageFaults() default "";
 
-    /** Whether an OOM kill in the container is allowed; by default any OOM kill fails the test. */
+    /** {@return whether an OOM kill in the container is allowed; by default any OOM kill fails the test} */
     boolean allowOomKill() default false;
 
     /**
@@ -126,6 +129,8 @@ public @interface ResourceBudget {
      * letting it run on: the test thread is interrupted (a blocking {@code train(...)} call returns with an
      * {@code InterruptedException}) and the test fails with the breach. Processes the test started inside a
      * container shared by the class keep running until they end or the container stops.
+     *
+     * @return {@code true} to end the test at the first sample over one of those budgets
      */
     boolean failFast() default false;
 
@@ -137,6 +142,11 @@ public @interface ResourceBudget {
     @Inherited
     @ExtendWith(ResourceMeasurementExtension.class) // JUnit looks for @ExtendWith on the container, not its contents
     @interface List {
+        /**
+         * The repeated budgets; the compiler writes this for several {@code @ResourceBudget} on one element.
+         *
+         * @return the budgets, in the order written
+         */
         ResourceBudget[] value();
     }
 }

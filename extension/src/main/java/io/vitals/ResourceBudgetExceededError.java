@@ -13,6 +13,11 @@ public class ResourceBudgetExceededError extends AssertionError {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A test that used more than its budgets allow.
+     *
+     * @param message each budget exceeded, with the figure measured
+     */
     public ResourceBudgetExceededError(String message) {
         super(message);
     }

@@ -99,9 +99,9 @@ public final class ResourceUsage {
     }
 
     /**
-     * A builder for Vitals' own code: every figure must be set except the optional ones (empty), the phases (none)
-     * and the GPU figures ({@link GpuUsage#notMeasured()}). Not for users, who get usages from Vitals; it may change
-     * in any release.
+     * {@return a builder for Vitals' own code: every figure must be set except the optional ones (empty), the phases
+     * (none) and the GPU figures ({@link GpuUsage#notMeasured()})} Not for users, who get usages from Vitals; it may
+     * change in any release.
      */
     @API(status = INTERNAL, since = "0.1")
     public static ResourceUsageBuilder builder() {
@@ -109,240 +109,251 @@ public final class ResourceUsage {
     }
 
     /**
-     * A builder that starts from this usage's figures, for Vitals' own code (see {@link #builder()}): how a further
-     * source, such as the GPUs, adds its figures to a usage.
+     * {@return a builder that starts from this usage's figures, for Vitals' own code (see {@link #builder()}): how a
+     * further source, such as the GPUs, adds its figures to a usage}
      */
     @API(status = INTERNAL, since = "0.1")
     public ResourceUsageBuilder toBuilder() {
         return new ResourceUsageBuilder(this);
     }
 
-    /** The name of the container (its field name). */
+    /** {@return the name of the container (its field name)} */
     public String container() {
         return container;
     }
 
-    /** The image it runs. */
+    /** {@return the image it runs} */
     public String image() {
         return image;
     }
 
-    /** Where the figures came from. */
+    /** {@return where the figures came from} */
     public ProbeKind probe() {
         return probe;
     }
 
-    /** How long the measurement lasted. */
+    /** {@return how long the measurement lasted} */
     public Duration wallTime() {
         return wallTime;
     }
 
-    /** The snapshot at the start. */
+    /** {@return the snapshot at the start} */
     public ResourceSnapshot before() {
         return before;
     }
 
-    /** The snapshot at the end (or the last one read, if the container stopped). */
+    /** {@return the snapshot at the end (or the last one read, if the container stopped)} */
     public ResourceSnapshot after() {
         return after;
     }
 
-    /** The highest MEM USAGE among the samples, when it was seen and at which interval. */
+    /** {@return the highest MEM USAGE among the samples, when it was seen and at which interval} */
     public PeakMemory peak() {
         return peak;
     }
 
     /**
-     * The kernel's exact high-water mark of charged memory (page cache included) over the test, where the host keeps
-     * a resettable one (cgroup v1; cgroup v2 from Linux 6.12).
+     * {@return the kernel's exact high-water mark of charged memory (page cache included) over the test, where the host
+     * keeps a resettable one (cgroup v1; cgroup v2 from Linux 6.12)}
      */
     public Optional<DataSize> peakMemoryHighWaterMark() {
         return peakMemoryHighWaterMark;
     }
 
-    /** The container's memory limit, empty when it has none. */
+    /** {@return the container's memory limit, empty when it has none} */
     public Optional<DataSize> memoryLimit() {
         return memoryLimit;
     }
 
-    /** CPU time used. */
+    /** {@return CPU time used} */
     public Duration cpuTime() {
         return cpuTime;
     }
 
-    /** CPU time in user mode. */
+    /** {@return CPU time in user mode} */
     public Duration cpuUserTime() {
         return cpuUserTime;
     }
 
-    /** CPU time in kernel mode. */
+    /** {@return CPU time in kernel mode} */
     public Duration cpuSystemTime() {
         return cpuSystemTime;
     }
 
-    /** CPU time over wall time, 100 % being one core. */
+    /** {@return CPU time over wall time, 100 % being one core} */
     public Percentage averageCpuPercent() {
         return averageCpuPercent;
     }
 
-    /** The highest CPU % between two samples. */
+    /** {@return the highest CPU % between two samples} */
     public Percentage peakCpuPercent() {
         return peakCpuPercent;
     }
 
-    /** CFS periods in which the container was throttled by its CPU limit. */
+    /** {@return CFS periods in which the container was throttled by its CPU limit} */
     public long throttledPeriods() {
         return throttledPeriods;
     }
 
-    /** Time the container was throttled. */
+    /** {@return time the container was throttled} */
     public Duration throttledTime() {
         return throttledTime;
     }
 
-    /** Bytes read from block devices. */
+    /** {@return bytes read from block devices} */
     public DataSize blockRead() {
         return blockRead;
     }
 
-    /** Bytes written to block devices. */
+    /** {@return bytes written to block devices} */
     public DataSize blockWrite() {
         return blockWrite;
     }
 
-    /** Bytes received. */
+    /** {@return bytes received} */
     public DataSize networkReceived() {
         return networkReceived;
     }
 
-    /** Bytes sent. */
+    /** {@return bytes sent} */
     public DataSize networkSent() {
         return networkSent;
     }
 
-    /** The highest number of tasks seen. */
+    /** {@return the highest number of tasks seen} */
     public long peakPids() {
         return peakPids;
     }
 
-    /** Processes the kernel's OOM killer killed in the container. */
+    /** {@return processes the kernel's OOM killer killed in the container} */
     public long oomKills() {
         return oomKills;
     }
 
-    /** Times memory use hit the limit (reclaim or OOM followed). */
+    /** {@return times memory use hit the limit (reclaim or OOM followed)} */
     public long memoryLimitHits() {
         return memoryLimitHits;
     }
 
-    /** Time stalled waiting for CPU, where the host exposes it. */
+    /** {@return time stalled waiting for CPU, where the host exposes it} */
     public Optional<PressureStall> pressureStallCpu() {
         return pressureStallCpu;
     }
 
-    /** Time stalled in memory reclaim. */
+    /** {@return time stalled in memory reclaim} */
     public Optional<PressureStall> pressureStallMemory() {
         return pressureStallMemory;
     }
 
-    /** Time stalled waiting on I/O. */
+    /** {@return time stalled waiting on I/O} */
     public Optional<PressureStall> pressureStallIo() {
         return pressureStallIo;
     }
 
-    /** The sampled figures in between. */
+    /** {@return the sampled figures in between} */
     public Timeline timeline() {
         return timeline;
     }
 
-    /** The named phases marked during the test, each with its own usage. */
+    /** {@return the named phases marked during the test, each with its own usage} */
     public List<Phase> phases() {
         return phases;
     }
 
-    /** What the container used of the GPUs, or why nothing was seen ({@link GpuUsage#NO_GPU_VISIBLE}). */
+    /** {@return what the container used of the GPUs, or why nothing was seen ({@link GpuUsage#NO_GPU_VISIBLE})} */
     public GpuUsage gpu() {
         return gpu;
     }
 
     /**
-     * The highest GPU memory the container's processes held; empty, not zero, when no GPU was seen (see
-     * {@link #gpu()} for why).
+     * {@return the highest GPU memory the container's processes held; empty, not zero, when no GPU was seen (see {@link
+     * #gpu()} for why)}
      */
     public Optional<DataSize> peakGpuMemory() {
         return gpu.peakMemory();
     }
 
-    /** The average utilisation of the GPUs the container used (device-wide); empty when no GPU was seen. */
+    /** {@return the average utilisation of the GPUs the container used (device-wide); empty when no GPU was seen} */
     public Optional<Percentage> averageGpuUtilization() {
         return gpu.averageUtilization();
     }
 
-    /** The energy of the GPUs the container used (device-wide); empty when no GPU was seen. */
+    /** {@return the energy of the GPUs the container used (device-wide); empty when no GPU was seen} */
     public Optional<Energy> gpuEnergy() {
         return gpu.energy();
     }
 
     /**
-     * Major page faults: pages the kernel had to read from disk (memory-mapped datasets and weights, pages
-     * reclaimed under the memory limit and needed again); memory.stat's {@code pgmajfault}. Empty where the host
-     * cannot read it.
+     * {@return major page faults: pages the kernel had to read from disk (memory-mapped datasets and weights, pages
+     * reclaimed under the memory limit and needed again); memory.stat's {@code pgmajfault}} Empty where the host cannot
+     * read it.
      */
     public OptionalLong majorPageFaults() {
         return sourcedFigures.whole(Metric.MAJOR_PAGE_FAULTS);
     }
 
     /**
-     * Anonymous memory (heaps, tensors, the Python interpreter) at the reading with the highest working set: the
-     * first part of the peak's composition. Empty where the host cannot read it.
+     * {@return anonymous memory (heaps, tensors, the Python interpreter) at the reading with the highest working set:
+     * the first part of the peak's composition} Empty where the host cannot read it.
      */
     public Optional<DataSize> peakAnonymousMemory() {
         return sourcedFigures.size(Metric.PEAK_ANONYMOUS_MEMORY);
     }
 
-    /** Page cache, shared memory included, at the reading with the highest working set; empty where not read. */
+    /**
+     * {@return page cache, shared memory included, at the reading with the highest working set; empty where not read}
+     */
     public Optional<DataSize> peakPageCache() {
         return sourcedFigures.size(Metric.PEAK_PAGE_CACHE);
     }
 
-    /** Shared memory ({@code /dev/shm}, tmpfs) at the reading with the highest working set; part of the page cache. */
+    /**
+     * {@return shared memory ({@code /dev/shm}, tmpfs) at the reading with the highest working set; part of the page
+     * cache}
+     */
     public Optional<DataSize> peakSharedMemory() {
         return sourcedFigures.size(Metric.PEAK_SHARED_MEMORY);
     }
 
-    /** Kernel memory (slab, stacks, page tables, sockets) at the reading with the highest working set. */
+    /** {@return kernel memory (slab, stacks, page tables, sockets) at the reading with the highest working set} */
     public Optional<DataSize> peakKernelMemory() {
         return sourcedFigures.size(Metric.PEAK_KERNEL_MEMORY);
     }
 
     /**
-     * The figures read from the descriptors' sources, each with why it is missing where it is; for Vitals' own code.
+     * {@return the figures read from the descriptors' sources, each with why it is missing where it is; for Vitals' own
+     * code}
      */
     @API(status = INTERNAL, since = "0.1")
     public SourcedFigures sourcedFigures() {
         return sourcedFigures;
     }
 
-    /** The highest MEM USAGE seen during the test (see {@link #peak()} for when and how). */
+    /** {@return the highest MEM USAGE seen during the test (see {@link #peak()} for when and how)} */
     public DataSize peakMemory() {
         return peak.value();
     }
 
-    /** Share of the memory limit left free at the peak; empty without a limit. */
+    /** {@return share of the memory limit left free at the peak; empty without a limit} */
     public Optional<Percentage> memoryHeadroom() {
         return memoryLimit.filter(limit -> limit.toBytes() > 0).map(limit -> Percentage
                 .of(Math.max(0.0, 100.0 * (limit.toBytes() - peakMemory().toBytes()) / limit.toBytes())));
     }
 
     /**
-     * The trend of memory over the test: the Theil–Sen slope of MEM USAGE against time, robust to spikes and to a
-     * garbage collector's saw-tooth. A leak shows as a steady positive rate.
+     * {@return the trend of memory over the test: the Theil–Sen slope of MEM USAGE against time, robust to spikes and
+     * to a garbage collector's saw-tooth} A leak shows as a steady positive rate.
      */
     public DataRate memoryGrowth() {
         return MemoryGrowth.of(timeline.points());
     }
 
-    /** The usage of the phase named {@code name}, if the test marked one. */
+    /**
+     * The usage of the phase named {@code name}, if the test marked one.
+     *
+     * @param name the phase's name, as given to {@link ResourceMonitor#mark(String)}
+     * @return its usage, or empty if the test marked no phase of that name
+     */
     public Optional<Phase> phase(String name) {
         return phases.stream().filter(phase -> phase.name().equals(name)).findFirst();
     }

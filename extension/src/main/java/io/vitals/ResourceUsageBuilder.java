@@ -84,158 +84,337 @@ public final class ResourceUsageBuilder {
         this.sourcedFigures = source.sourcedFigures();
     }
 
+    /**
+     * Sets {@link ResourceUsage#container()}.
+     *
+     * @param container the value, as {@link ResourceUsage#container()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder container(String container) {
         this.container = container;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#image()}.
+     *
+     * @param image the value, as {@link ResourceUsage#image()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder image(String image) {
         this.image = image;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#probe()}.
+     *
+     * @param probe the value, as {@link ResourceUsage#probe()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder probe(ProbeKind probe) {
         this.probe = probe;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#wallTime()}.
+     *
+     * @param wallTime the value, as {@link ResourceUsage#wallTime()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder wallTime(Duration wallTime) {
         this.wallTime = wallTime;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#before()}.
+     *
+     * @param before the value, as {@link ResourceUsage#before()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder before(ResourceSnapshot before) {
         this.before = before;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#after()}.
+     *
+     * @param after the value, as {@link ResourceUsage#after()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder after(ResourceSnapshot after) {
         this.after = after;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#peak()}.
+     *
+     * @param peak the value, as {@link ResourceUsage#peak()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder peak(PeakMemory peak) {
         this.peak = peak;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#peakMemoryHighWaterMark()}.
+     *
+     * @param peakMemoryHighWaterMark the value, as {@link ResourceUsage#peakMemoryHighWaterMark()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder peakMemoryHighWaterMark(Optional<DataSize> peakMemoryHighWaterMark) {
         this.peakMemoryHighWaterMark = peakMemoryHighWaterMark;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#memoryLimit()}.
+     *
+     * @param memoryLimit the value, as {@link ResourceUsage#memoryLimit()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder memoryLimit(Optional<DataSize> memoryLimit) {
         this.memoryLimit = memoryLimit;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#cpuTime()}.
+     *
+     * @param cpuTime the value, as {@link ResourceUsage#cpuTime()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder cpuTime(Duration cpuTime) {
         this.cpuTime = cpuTime;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#cpuUserTime()}.
+     *
+     * @param cpuUserTime the value, as {@link ResourceUsage#cpuUserTime()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder cpuUserTime(Duration cpuUserTime) {
         this.cpuUserTime = cpuUserTime;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#cpuSystemTime()}.
+     *
+     * @param cpuSystemTime the value, as {@link ResourceUsage#cpuSystemTime()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder cpuSystemTime(Duration cpuSystemTime) {
         this.cpuSystemTime = cpuSystemTime;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#averageCpuPercent()}.
+     *
+     * @param averageCpuPercent the value, as {@link ResourceUsage#averageCpuPercent()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder averageCpuPercent(Percentage averageCpuPercent) {
         this.averageCpuPercent = averageCpuPercent;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#peakCpuPercent()}.
+     *
+     * @param peakCpuPercent the value, as {@link ResourceUsage#peakCpuPercent()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder peakCpuPercent(Percentage peakCpuPercent) {
         this.peakCpuPercent = peakCpuPercent;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#throttledPeriods()}.
+     *
+     * @param throttledPeriods the value, as {@link ResourceUsage#throttledPeriods()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder throttledPeriods(long throttledPeriods) {
         this.throttledPeriods = throttledPeriods;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#throttledTime()}.
+     *
+     * @param throttledTime the value, as {@link ResourceUsage#throttledTime()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder throttledTime(Duration throttledTime) {
         this.throttledTime = throttledTime;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#blockRead()}.
+     *
+     * @param blockRead the value, as {@link ResourceUsage#blockRead()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder blockRead(DataSize blockRead) {
         this.blockRead = blockRead;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#blockWrite()}.
+     *
+     * @param blockWrite the value, as {@link ResourceUsage#blockWrite()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder blockWrite(DataSize blockWrite) {
         this.blockWrite = blockWrite;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#networkReceived()}.
+     *
+     * @param networkReceived the value, as {@link ResourceUsage#networkReceived()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder networkReceived(DataSize networkReceived) {
         this.networkReceived = networkReceived;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#networkSent()}.
+     *
+     * @param networkSent the value, as {@link ResourceUsage#networkSent()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder networkSent(DataSize networkSent) {
         this.networkSent = networkSent;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#peakPids()}.
+     *
+     * @param peakPids the value, as {@link ResourceUsage#peakPids()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder peakPids(long peakPids) {
         this.peakPids = peakPids;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#oomKills()}.
+     *
+     * @param oomKills the value, as {@link ResourceUsage#oomKills()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder oomKills(long oomKills) {
         this.oomKills = oomKills;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#memoryLimitHits()}.
+     *
+     * @param memoryLimitHits the value, as {@link ResourceUsage#memoryLimitHits()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder memoryLimitHits(long memoryLimitHits) {
         this.memoryLimitHits = memoryLimitHits;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#pressureStallCpu()}.
+     *
+     * @param pressureStallCpu the value, as {@link ResourceUsage#pressureStallCpu()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder pressureStallCpu(Optional<PressureStall> pressureStallCpu) {
         this.pressureStallCpu = pressureStallCpu;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#pressureStallMemory()}.
+     *
+     * @param pressureStallMemory the value, as {@link ResourceUsage#pressureStallMemory()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder pressureStallMemory(Optional<PressureStall> pressureStallMemory) {
         this.pressureStallMemory = pressureStallMemory;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#pressureStallIo()}.
+     *
+     * @param pressureStallIo the value, as {@link ResourceUsage#pressureStallIo()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder pressureStallIo(Optional<PressureStall> pressureStallIo) {
         this.pressureStallIo = pressureStallIo;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#timeline()}.
+     *
+     * @param timeline the value, as {@link ResourceUsage#timeline()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder timeline(Timeline timeline) {
         this.timeline = timeline;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#phases()}.
+     *
+     * @param phases the value, as {@link ResourceUsage#phases()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder phases(List<ResourceUsage.Phase> phases) {
         this.phases = phases;
         return this;
     }
 
+    /**
+     * Sets {@link ResourceUsage#gpu()}.
+     *
+     * @param gpu the value, as {@link ResourceUsage#gpu()} returns it
+     * @return this builder
+     */
     public ResourceUsageBuilder gpu(GpuUsage gpu) {
         this.gpu = gpu;
         return this;
     }
 
-    /** The figures read from the descriptors' sources ({@link io.vitals.internal.metric.FigureSource}). */
+    /**
+     * The figures read from the descriptors' sources ({@code io.vitals.internal.metric.FigureSource}).
+     *
+     * @param sourcedFigures what each source read, or why it could not
+     * @return this builder
+     */
     public ResourceUsageBuilder sourcedFigures(SourcedFigures sourcedFigures) {
         this.sourcedFigures = sourcedFigures;
         return this;
     }
 
-    /** The usage; {@link NullPointerException} naming the first figure left unset. */
+    /** {@return the usage} A {@link NullPointerException} names the first figure left unset. */
     public ResourceUsage build() {
         return new ResourceUsage(this);
     }

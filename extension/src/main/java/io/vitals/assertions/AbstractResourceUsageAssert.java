@@ -50,6 +50,12 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     /** Whether checks on a figure this host cannot measure are skipped ({@link #whereMeasurable()}) or fail. */
     boolean skipUnmeasurable;
 
+    /**
+     * For subclasses, as AssertJ's assertions are built.
+     *
+     * @param actual the usage to check
+     * @param selfType the concrete assertion class, as AssertJ's {@code AbstractAssert} takes it
+     */
     protected AbstractResourceUsageAssert(ResourceUsage actual, Class<?> selfType) {
         super(actual, selfType);
         if (actual != null) {
@@ -64,38 +70,70 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
      * there what can be checked. Which figures a host can measure: docs/metrics.md, "Exactness by host".
      *
      * <pre>{@code assertThat(usage).whereMeasurable().hasBlockWriteAtMost("64MiB");}</pre>
+     *
+     * @return this assertion, for chaining further checks
      */
     public SELF whereMeasurable() {
         skipUnmeasurable = true;
         return myself;
     }
 
-    /** Verifies that the peak MEM USAGE is at most {@code budget}, e.g. {@code "1.5GiB"}. */
+    /**
+     * Verifies that the peak MEM USAGE is at most {@code budget}, e.g. {@code "1.5GiB"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasPeakMemoryAtMost(String budget) {
         return atMost(Limit.parse(Metric.PEAK_MEMORY, budget));
     }
 
-    /** Verifies that the peak MEM USAGE is at most {@code budget}. */
+    /**
+     * Verifies that the peak MEM USAGE is at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasPeakMemoryAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.PEAK_MEMORY, budget));
     }
 
-    /** Verifies that the peak MEM USAGE reached at least {@code floor}, e.g. {@code "256MiB"} (ground truth). */
+    /**
+     * Verifies that the peak MEM USAGE reached at least {@code floor}, e.g. {@code "256MiB"} (ground truth).
+     *
+     * @param floor the least expected, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasPeakMemoryAtLeast(String floor) {
         return atLeast(Limit.parse(Metric.PEAK_MEMORY, floor));
     }
 
-    /** Verifies that the peak MEM USAGE reached at least {@code floor}. */
+    /**
+     * Verifies that the peak MEM USAGE reached at least {@code floor}.
+     *
+     * @param floor the least expected
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasPeakMemoryAtLeast(DataSize floor) {
         return atLeast(Limit.of(Metric.PEAK_MEMORY, floor));
     }
 
-    /** Verifies that at least {@code floor} of the memory limit stayed free at the peak, e.g. {@code "20%"}. */
+    /**
+     * Verifies that at least {@code floor} of the memory limit stayed free at the peak, e.g. {@code "20%"}.
+     *
+     * @param floor the least expected, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasMemoryHeadroomAtLeast(String floor) {
         return atLeast(Limit.parse(Metric.MEMORY_HEADROOM, floor));
     }
 
-    /** Verifies that at least {@code floor} of the memory limit stayed free at the peak. */
+    /**
+     * Verifies that at least {@code floor} of the memory limit stayed free at the peak.
+     *
+     * @param floor the least expected
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasMemoryHeadroomAtLeast(Percentage floor) {
         Preconditions.notNull(floor, "floor");
         Preconditions.check(floor.value() <= 100.0, "Invalid headroom '%s': a share of the memory limit cannot exceed"
@@ -103,42 +141,82 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         return atLeast(new Limit(Metric.MEMORY_HEADROOM, floor.toString(), floor.value()));
     }
 
-    /** Verifies that the CPU time used is at most {@code budget}, e.g. {@code "60s"}. */
+    /**
+     * Verifies that the CPU time used is at most {@code budget}, e.g. {@code "60s"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasCpuTimeAtMost(String budget) {
         return atMost(Limit.parse(Metric.CPU_TIME, budget));
     }
 
-    /** Verifies that the CPU time used is at most {@code budget}. */
+    /**
+     * Verifies that the CPU time used is at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasCpuTimeAtMost(Duration budget) {
         return atMost(Limit.of(Metric.CPU_TIME, budget));
     }
 
-    /** Verifies that the CPU time used is at least {@code floor}, e.g. {@code "5s"}. */
+    /**
+     * Verifies that the CPU time used is at least {@code floor}, e.g. {@code "5s"}.
+     *
+     * @param floor the least expected, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasCpuTimeAtLeast(String floor) {
         return atLeast(Limit.parse(Metric.CPU_TIME, floor));
     }
 
-    /** Verifies that the CPU time used is at least {@code floor}. */
+    /**
+     * Verifies that the CPU time used is at least {@code floor}.
+     *
+     * @param floor the least expected
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasCpuTimeAtLeast(Duration floor) {
         return atLeast(Limit.of(Metric.CPU_TIME, floor));
     }
 
-    /** Verifies that CPU time over wall time is at most {@code budget}, e.g. {@code "150%"} (100% is one core). */
+    /**
+     * Verifies that CPU time over wall time is at most {@code budget}, e.g. {@code "150%"} (100% is one core).
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageCpuAtMost(String budget) {
         return atMost(Limit.parse(Metric.AVERAGE_CPU, budget));
     }
 
-    /** Verifies that CPU time over wall time is at most {@code budget} (100% is one core). */
+    /**
+     * Verifies that CPU time over wall time is at most {@code budget} (100% is one core).
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageCpuAtMost(Percentage budget) {
         return atMost(Limit.of(Metric.AVERAGE_CPU, budget));
     }
 
-    /** Verifies that CPU time over wall time is at least {@code floor}, e.g. {@code "80%"} (100% is one core). */
+    /**
+     * Verifies that CPU time over wall time is at least {@code floor}, e.g. {@code "80%"} (100% is one core).
+     *
+     * @param floor the least expected, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageCpuAtLeast(String floor) {
         return atLeast(Limit.parse(Metric.AVERAGE_CPU, floor));
     }
 
-    /** Verifies that CPU time over wall time is at least {@code floor} (100% is one core). */
+    /**
+     * Verifies that CPU time over wall time is at least {@code floor} (100% is one core).
+     *
+     * @param floor the least expected
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageCpuAtLeast(Percentage floor) {
         return atLeast(Limit.of(Metric.AVERAGE_CPU, floor));
     }
@@ -147,6 +225,9 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
      * Verifies that the highest number of tasks seen is at most {@code budget}.
      *
      * @throws IllegalArgumentException if {@code budget} is negative
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
      */
     public SELF hasPeakPidsAtMost(long budget) {
         Preconditions.check(budget >= 0, "peak PIDs budget must not be negative: %d", budget);
@@ -158,69 +239,132 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
      * {@code budget}; "not measurable here" where the host cannot read them.
      *
      * @throws IllegalArgumentException if {@code budget} is negative
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
      */
     public SELF hasMajorPageFaultsAtMost(long budget) {
         Preconditions.check(budget >= 0, "major page faults budget must not be negative: %d", budget);
         return atMost(new Limit(Metric.MAJOR_PAGE_FAULTS, Long.toString(budget), budget));
     }
 
-    /** Verifies that the bytes read from block devices are at most {@code budget}, e.g. {@code "100MB"}. */
+    /**
+     * Verifies that the bytes read from block devices are at most {@code budget}, e.g. {@code "100MB"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasBlockReadAtMost(String budget) {
         return atMost(Limit.parse(Metric.BLOCK_READ, budget));
     }
 
-    /** Verifies that the bytes read from block devices are at most {@code budget}. */
+    /**
+     * Verifies that the bytes read from block devices are at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasBlockReadAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.BLOCK_READ, budget));
     }
 
-    /** Verifies that the bytes written to block devices are at most {@code budget}, e.g. {@code "100MB"}. */
+    /**
+     * Verifies that the bytes written to block devices are at most {@code budget}, e.g. {@code "100MB"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasBlockWriteAtMost(String budget) {
         return atMost(Limit.parse(Metric.BLOCK_WRITE, budget));
     }
 
-    /** Verifies that the bytes written to block devices are at most {@code budget}. */
+    /**
+     * Verifies that the bytes written to block devices are at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasBlockWriteAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.BLOCK_WRITE, budget));
     }
 
-    /** Verifies that the bytes received over the network are at most {@code budget}, e.g. {@code "10MB"}. */
+    /**
+     * Verifies that the bytes received over the network are at most {@code budget}, e.g. {@code "10MB"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasNetworkReceivedAtMost(String budget) {
         return atMost(Limit.parse(Metric.NETWORK_RECEIVED, budget));
     }
 
-    /** Verifies that the bytes received over the network are at most {@code budget}. */
+    /**
+     * Verifies that the bytes received over the network are at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasNetworkReceivedAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.NETWORK_RECEIVED, budget));
     }
 
-    /** Verifies that the bytes sent over the network are at most {@code budget}, e.g. {@code "10MB"}. */
+    /**
+     * Verifies that the bytes sent over the network are at most {@code budget}, e.g. {@code "10MB"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasNetworkSentAtMost(String budget) {
         return atMost(Limit.parse(Metric.NETWORK_SENT, budget));
     }
 
-    /** Verifies that the bytes sent over the network are at most {@code budget}. */
+    /**
+     * Verifies that the bytes sent over the network are at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasNetworkSentAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.NETWORK_SENT, budget));
     }
 
-    /** Verifies that memory grew by at most {@code budget} (Theil–Sen slope), e.g. {@code "10MiB/min"}. */
+    /**
+     * Verifies that memory grew by at most {@code budget} (Theil–Sen slope), e.g. {@code "10MiB/min"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasMemoryGrowthAtMost(String budget) {
         return atMost(Limit.parse(Metric.MEMORY_GROWTH, budget));
     }
 
-    /** Verifies that memory grew by at most {@code budget} (Theil–Sen slope). */
+    /**
+     * Verifies that memory grew by at most {@code budget} (Theil–Sen slope).
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasMemoryGrowthAtMost(DataRate budget) {
         Preconditions.notNull(budget, "budget");
         return atMost(new Limit(Metric.MEMORY_GROWTH, budget.toString(), budget.bytesPerSecond()));
     }
 
-    /** Verifies that the CPU limit throttled the container for at most {@code budget}, e.g. {@code "500ms"}. */
+    /**
+     * Verifies that the CPU limit throttled the container for at most {@code budget}, e.g. {@code "500ms"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasThrottledTimeAtMost(String budget) {
         return atMost(Limit.parse(Metric.THROTTLED_TIME, budget));
     }
 
-    /** Verifies that the CPU limit throttled the container for at most {@code budget}. */
+    /**
+     * Verifies that the CPU limit throttled the container for at most {@code budget}.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasThrottledTimeAtMost(Duration budget) {
         return atMost(Limit.of(Metric.THROTTLED_TIME, budget));
     }
@@ -228,22 +372,40 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     /**
      * Verifies that the container's processes held at most {@code budget} of GPU memory, e.g. {@code "4GiB"}.
      * Fails, with the reason, where no GPU was seen, unless {@link #whereMeasurable()}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
      */
     public SELF hasPeakGpuMemoryAtMost(String budget) {
         return atMost(Limit.parse(Metric.PEAK_GPU_MEMORY, budget));
     }
 
-    /** Verifies that the container's processes held at most {@code budget} of GPU memory. */
+    /**
+     * Verifies that the container's processes held at most {@code budget} of GPU memory.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasPeakGpuMemoryAtMost(DataSize budget) {
         return atMost(Limit.of(Metric.PEAK_GPU_MEMORY, budget));
     }
 
-    /** Verifies that the GPUs the container used were busy at most {@code budget} on average, e.g. {@code "80%"}. */
+    /**
+     * Verifies that the GPUs the container used were busy at most {@code budget} on average, e.g. {@code "80%"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageGpuUtilizationAtMost(String budget) {
         return atMost(Limit.parse(Metric.AVERAGE_GPU_UTILIZATION, budget));
     }
 
-    /** Verifies that the GPUs the container used were busy at most {@code budget} on average. */
+    /**
+     * Verifies that the GPUs the container used were busy at most {@code budget} on average.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageGpuUtilizationAtMost(Percentage budget) {
         return atMost(Limit.of(Metric.AVERAGE_GPU_UTILIZATION, budget));
     }
@@ -252,28 +414,50 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
      * Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average,
      * e.g. {@code "50%"}: the container's share, where {@link #hasAverageGpuUtilizationAtMost} is the device's.
      * Known only from NVML's per-process samples; fails, with the reason, where there are none.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
      */
     public SELF hasAverageGpuSmUtilizationAtMost(String budget) {
         return atMost(Limit.parse(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
     }
 
-    /** Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average. */
+    /**
+     * Verifies that the container's own processes used at most {@code budget} of the SMs of its GPUs on average.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasAverageGpuSmUtilizationAtMost(Percentage budget) {
         return atMost(Limit.of(Metric.AVERAGE_GPU_SM_UTILIZATION, budget));
     }
 
-    /** Verifies that the GPUs the container used drew at most {@code budget} of energy, e.g. {@code "12kJ"}. */
+    /**
+     * Verifies that the GPUs the container used drew at most {@code budget} of energy, e.g. {@code "12kJ"}.
+     *
+     * @param budget the most allowed, as text in the figure's unit as {@code @ResourceBudget} takes it
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasGpuEnergyAtMost(String budget) {
         return atMost(Limit.parse(Metric.GPU_ENERGY, budget));
     }
 
-    /** Verifies that the GPUs the container used drew at most {@code budget} of energy. */
+    /**
+     * Verifies that the GPUs the container used drew at most {@code budget} of energy.
+     *
+     * @param budget the most allowed
+     * @return this assertion, for chaining further checks
+     */
     public SELF hasGpuEnergyAtMost(Energy budget) {
         Preconditions.notNull(budget, "budget");
         return atMost(new Limit(Metric.GPU_ENERGY, budget.toString(), budget.toJoules()));
     }
 
-    /** Verifies that the kernel's OOM killer killed no process in the container. */
+    /**
+     * Verifies that the kernel's OOM killer killed no process in the container.
+     *
+     * @return this assertion, for chaining further checks
+     */
     public SELF wasNotOomKilled() {
         requireActual();
         if (actual.oomKills() > 0) {
@@ -282,7 +466,11 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
         return myself;
     }
 
-    /** Verifies that the kernel's OOM killer killed at least one process in the container. */
+    /**
+     * Verifies that the kernel's OOM killer killed at least one process in the container.
+     *
+     * @return this assertion, for chaining further checks
+     */
     public SELF wasOomKilled() {
         requireActual();
         if (actual.oomKills() == 0) {
@@ -294,6 +482,9 @@ public abstract class AbstractResourceUsageAssert<SELF extends AbstractResourceU
     /**
      * Verifies that the test marked a phase named {@code name} and returns an assertion on that phase's usage,
      * described as the current one plus {@code phase 'name'}, with the current overriding error message if any.
+     *
+     * @param name the phase's name, as given to {@link io.vitals.ResourceMonitor#mark(String)}
+     * @return an assertion on that phase's usage
      */
     public ResourceUsageAssert phase(String name) {
         Preconditions.notNull(name, "name");

@@ -10,7 +10,11 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public class ResourceUsageAssert extends AbstractResourceUsageAssert<ResourceUsageAssert> {
 
-    /** Public for {@link VitalsSoftAssertions}' proxies; prefer {@link VitalsAssertions#assertThat(ResourceUsage)}. */
+    /**
+     * Public for {@link VitalsSoftAssertions}' proxies; prefer {@link VitalsAssertions#assertThat(ResourceUsage)}.
+     *
+     * @param actual the usage to check
+     */
     public ResourceUsageAssert(ResourceUsage actual) {
         super(actual, ResourceUsageAssert.class);
     }

@@ -24,7 +24,12 @@ public final class VitalsAssertions {
     private VitalsAssertions() {
     }
 
-    /** Starts assertions on what a container used during a test or a phase. */
+    /**
+     * Starts assertions on what a container used during a test or a phase.
+     *
+     * @param actual the usage of a container, e.g. from {@link io.vitals.ResourceMonitor#usage()}
+     * @return an assertion on it
+     */
     @CheckReturnValue
     public static ResourceUsageAssert assertThat(ResourceUsage actual) {
         return new ResourceUsageAssert(actual);

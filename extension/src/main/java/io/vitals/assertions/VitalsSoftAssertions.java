@@ -35,12 +35,21 @@ public class VitalsSoftAssertions extends AbstractSoftAssertions {
         super();
     }
 
-    /** Runs {@code softly} and then {@link #assertAll()}. */
+    /**
+     * Runs {@code softly} and then {@link #assertAll()}.
+     *
+     * @param softly the soft assertions to run
+     */
     public static void assertSoftly(Consumer<VitalsSoftAssertions> softly) {
         SoftAssertionsProvider.assertSoftly(VitalsSoftAssertions.class, softly);
     }
 
-    /** Starts soft assertions on what a container used during a test or a phase. */
+    /**
+     * Starts soft assertions on what a container used during a test or a phase.
+     *
+     * @param actual the usage of a container
+     * @return an assertion whose failures are collected until {@link #assertAll()}
+     */
     @CheckReturnValue
     public ResourceUsageAssert assertThat(ResourceUsage actual) {
         ResourceUsageAssert assertion = proxy(ResourceUsageAssert.class, ResourceUsage.class, actual);

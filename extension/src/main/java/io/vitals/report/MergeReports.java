@@ -37,11 +37,23 @@ public final class MergeReports {
     private MergeReports() {
     }
 
+    /**
+     * Runs the command and exits the JVM with its status.
+     *
+     * @param args the command line, as the class comment gives it
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** The command without exiting the JVM, for tests: returns the exit status. */
+    /**
+     * The command without exiting the JVM, for tests: returns the exit status.
+     *
+     * @param args the command line, as the class comment gives it
+     * @param out where the summary of what was written goes
+     * @param err where the usage and errors go
+     * @return the exit status: 0, 1 on bad input, 2 on a usage error
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Path target = null;
         Optional<Path> history = Optional.empty();

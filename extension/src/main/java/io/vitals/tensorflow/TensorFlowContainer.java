@@ -67,10 +67,20 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         this(DockerImageName.parse(System.getProperty(IMAGE_PROPERTY, DEFAULT_IMAGE)));
     }
 
+    /**
+     * A container of {@code image}, which must run the training command as this image's launcher does.
+     *
+     * @param image the image's name, e.g. {@code "vitals/tensorflow:latest"}
+     */
     public TensorFlowContainer(String image) {
         this(DockerImageName.parse(image));
     }
 
+    /**
+     * A container of {@code image}; see {@link #TensorFlowContainer(String)}.
+     *
+     * @param image the image
+     */
     public TensorFlowContainer(DockerImageName image) {
         super(image);
         withCommand("sleep", "infinity");
@@ -89,32 +99,62 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
      * them. Meant for settings that belong to the machine rather than the test, such as the size of TensorFlow's
      * thread pools on a CI runner. The image's launcher reads them from the environment variable
      * {@code TRAIN_ARGS}; replaces {@value #TRAIN_ARGS_PROPERTY}.
+     *
+     * @param flags the flags, e.g. {@code "--threads=2"}
+     * @return this container
      */
     public TensorFlowContainer withTrainArgs(String... flags) {
         return withEnv(TRAIN_ARGS_ENV, String.join(" ", flags));
     }
 
-    /** Hard memory limit, like {@code docker run --memory}: e.g. {@code "2GiB"}, {@code "512m"}. */
+    /**
+     * Hard memory limit, like {@code docker run --memory}: e.g. {@code "2GiB"}, {@code "512m"}.
+     *
+     * @param size the limit with its unit
+     * @return this container
+     */
     public TensorFlowContainer withMemoryLimit(String size) {
         return withMemoryLimit(DataSize.parse(size));
     }
 
+    /**
+     * Hard memory limit, like {@code docker run --memory}.
+     *
+     * @param size the limit
+     * @return this container
+     */
     public TensorFlowContainer withMemoryLimit(DataSize size) {
         long bytes = size.toBytes();
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withMemory(bytes));
     }
 
-    /** Memory plus swap, like {@code docker run --memory-swap}; equal to the memory limit means no swap. */
+    /**
+     * Memory plus swap, like {@code docker run --memory-swap}; equal to the memory limit means no swap.
+     *
+     * @param size memory plus swap, with its unit
+     * @return this container
+     */
     public TensorFlowContainer withMemorySwapLimit(String size) {
         return withMemorySwapLimit(DataSize.parse(size));
     }
 
+    /**
+     * Memory plus swap, like {@code docker run --memory-swap}; equal to the memory limit means no swap.
+     *
+     * @param size memory plus swap
+     * @return this container
+     */
     public TensorFlowContainer withMemorySwapLimit(DataSize size) {
         long bytes = size.toBytes();
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withMemorySwap(bytes));
     }
 
-    /** CPU limit in cores, like {@code docker run --cpus 1.5}. */
+    /**
+     * CPU limit in cores, like {@code docker run --cpus 1.5}.
+     *
+     * @param cpus the limit in cores, positive and finite
+     * @return this container
+     */
     public TensorFlowContainer withCpuLimit(double cpus) {
         if (!(cpus > 0) || Double.isInfinite(cpus)) {
             throw new IllegalArgumentException("CPU limit must be a positive number of cores: " + cpus);
@@ -123,13 +163,23 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withNanoCPUs(nanoCpus));
     }
 
-    /** CPUs the container may run on, like {@code docker run --cpuset-cpus 0-1}. */
+    /**
+     * CPUs the container may run on, like {@code docker run --cpuset-cpus 0-1}.
+     *
+     * @param cpus the CPUs' numbers, as {@code --cpuset-cpus} takes them, e.g. {@code "0-1"} or {@code "0,2"}
+     * @return this container
+     */
     public TensorFlowContainer withCpuset(String cpus) {
         Objects.requireNonNull(cpus, "cpus");
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withCpusetCpus(cpus));
     }
 
-    /** Limit on tasks, like {@code docker run --pids-limit}. */
+    /**
+     * Limit on tasks, like {@code docker run --pids-limit}.
+     *
+     * @param pids the most tasks (processes and threads) the container may have, positive
+     * @return this container
+     */
     public TensorFlowContainer withPidsLimit(long pids) {
         if (pids <= 0) {
             throw new IllegalArgumentException("PIDs limit must be positive: " + pids);
@@ -137,7 +187,12 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         return withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPidsLimit(pids));
     }
 
-    /** Size of {@code /dev/shm}, like {@code docker run --shm-size}; data loaders often need more than 64 MB. */
+    /**
+     * Size of {@code /dev/shm}, like {@code docker run --shm-size}; data loaders often need more than 64 MB.
+     *
+     * @param size the size with its unit, e.g. {@code "1GiB"}
+     * @return this container
+     */
     public TensorFlowContainer withShmSize(String size) {
         return withSharedMemorySize(DataSize.parse(size).toBytes());
     }
@@ -148,6 +203,9 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
      * Testcontainers' Ollama module does, which Docker Desktop's phantom {@code nvidia} runtime fools:
      * testcontainers-java #9287): an engine without GPU support refuses the container with "could not select
      * device driver".
+     *
+     * @param gpus {@code "all"}, a count or {@code "device=..."} with indexes or UUIDs
+     * @return this container
      */
     public TensorFlowContainer withGpus(String gpus) {
         DeviceRequest request = new DeviceRequest().withDriver("nvidia")
@@ -171,6 +229,8 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
     /**
      * Gives the container {@code count} GPUs, as {@code docker run --gpus N} does.
      *
+     * @param count how many GPUs, at least 1
+     * @return this container
      * @throws IllegalArgumentException if {@code count} is not positive
      */
     public TensorFlowContainer withGpus(int count) {
@@ -184,6 +244,8 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
      * Gives the container the GPUs with these indexes or UUIDs, as {@code docker run --gpus '"device=0,1"'} does.
      * A single argument is read as {@link #withGpus(String)} reads it.
      *
+     * @param ids the GPUs' indexes or UUIDs
+     * @return this container
      * @throws IllegalArgumentException if no ID is given
      */
     public TensorFlowContainer withGpus(String... ids) {
@@ -204,6 +266,7 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
      *
      * @param intraOp threads inside one op (a matrix multiply), at least 1
      * @param interOp ops run at the same time, at least 1
+     * @return this container
      */
     public TensorFlowContainer withThreadPools(int intraOp, int interOp) {
         if (intraOp < 1 || interOp < 1) {
@@ -215,7 +278,12 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
                 .withEnv("OMP_NUM_THREADS", Integer.toString(intraOp));
     }
 
-    /** The command {@link #train(String...)} runs, before its arguments. Default: {@code train}. */
+    /**
+     * The command {@link #train(String...)} runs, before its arguments. Default: {@code train}.
+     *
+     * @param command the command and its first arguments; at least the command
+     * @return this container
+     */
     public TensorFlowContainer withTrainCommand(String... command) {
         if (command.length == 0) {
             throw new IllegalArgumentException("The training command must not be empty");
@@ -227,6 +295,10 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
     /**
      * Runs the training command with {@code args} inside the container and waits for it.
      *
+     * @param args the arguments to the training command
+     * @return the successful run: exit code 0 and its output
+     * @throws IOException if the command could not be run in the container
+     * @throws InterruptedException if interrupted while waiting for it
      * @throws TrainingFailedException when it exits non-zero; the message carries the tail of its output
      */
     public TrainingResult train(String... args) throws IOException, InterruptedException {
@@ -239,7 +311,14 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         return result;
     }
 
-    /** Like {@link #train(String...)}, but returns a failed run instead of throwing. */
+    /**
+     * Like {@link #train(String...)}, but returns a failed run instead of throwing.
+     *
+     * @param args the arguments to the training command
+     * @return the run, with its exit code and output
+     * @throws IOException if the command could not be run in the container
+     * @throws InterruptedException if interrupted while waiting for it
+     */
     public TrainingResult trainAllowingFailure(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         // pipefail keeps the trainer's exit code; tee copies its output to PID 1's stdout, i.e. the container log
@@ -250,7 +329,7 @@ public class TensorFlowContainer extends GenericContainer<TensorFlowContainer> {
         return TrainingResult.of(exec.getExitCode(), exec.getStdout() + exec.getStderr());
     }
 
-    /** Labels of this container, for tests and cleanup. */
+    /** {@return labels of this container, for tests and cleanup} */
     public Map<String, String> labels() {
         return getLabels();
     }

@@ -12,12 +12,18 @@ public class TrainingFailedException extends RuntimeException {
 
     private final transient TrainingResult result;
 
+    /**
+     * A failed training run.
+     *
+     * @param message what failed, with the tail of the output
+     * @param result the failed run
+     */
     public TrainingFailedException(String message, TrainingResult result) {
         super(message);
         this.result = result;
     }
 
-    /** The failed run, with its exit code and whole output. */
+    /** {@return the failed run, with its exit code and whole output} */
     public TrainingResult result() {
         return result;
     }

@@ -91,34 +91,22 @@ class FaultsIT {
     @Test
     @DisplayName("crossing 90 % of the memory limit is logged once, with the moment, as a warning")
     void memoryWarningIsLoggedOnce() {
-        java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler handler = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                records.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("io.vitals.internal.junit.MemoryGuard");
-        logger.addHandler(handler);
+        // the warning goes to the io.vitals.test SLF4J logger; slf4j-simple (the test binding) writes it to
+        // System.err as "[thread] WARN io.vitals.test - message", looked up on every line, so capturing works
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream err = System.err;
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
             VitalsTestKit.assertAllSucceeded(VitalsTestKit.run(reports, MemoryWarningTestCases.class), 1);
         } finally {
-            logger.removeHandler(handler);
+            System.setErr(err);
         }
 
-        assertThat(records).singleElement().satisfies(record -> {
-            assertThat(record.getLevel()).isEqualTo(java.util.logging.Level.WARNING);
-            assertThat(record.getMessage()).matches("container 'stress' in nearTheLimitTwice\\(\\) crossed 90\\.0% "
-                    + "of its memory limit at [0-9.]+ (ms|s): 2[34][0-9]\\.[0-9] MiB of 256\\.0 MiB");
-        });
+        java.util.List<String> warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains(" io.vitals.test - ")).toList();
+        assertThat(warnings).singleElement().satisfies(line -> assertThat(line).matches(
+                ".* WARN io\\.vitals\\.test - container 'stress' in nearTheLimitTwice\\(\\) crossed 90\\.0% "
+                + "of its memory limit at [0-9.]+ (ms|s): 2[34][0-9]\\.[0-9] MiB of 256\\.0 MiB"));
     }
 
     @MeasureResources

@@ -1,5 +1,7 @@
 package io.vitals.internal.junit;
 
+import io.vitals.internal.log.UserLog;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -128,7 +130,7 @@ final class DockerAvailability {
                     + "); Testcontainers would have used " + used + " instead. Vitals measures only the engine "
                     + "named: start that engine, or correct or unset " + engine.source() + "."), true);
         }
-        System.err.println("[vitals] " + engine.source() + " names the Docker engine " + engine.address()
+        UserLog.named(UserLog.ENGINE).info(engine.source() + " names the Docker engine " + engine.address()
                 + ", but Testcontainers uses " + used + ": the containers measured run there");
         return available();
     }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 /**
  * What a test class does when the Docker engine cannot be used: fail (the default), or, where the user opted in
  * with {@code vitals.requireDocker=false}, skip with the reason. A skip is said on standard error as well as in
- * the skip reason: Maven prints neither a JUnit skip reason nor, by default, a {@code java.util.logging} line
- * where a user looks, and "Tests run: 0" alone reads as green.
+ * the skip reason (through the {@code io.vitals.engine} logger, or on standard error without an SLF4J provider):
+ * Maven prints no JUnit skip reason, and "Tests run: 0" alone reads as green.
  */
 final class EngineGate {
 

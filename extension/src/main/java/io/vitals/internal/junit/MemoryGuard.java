@@ -2,13 +2,13 @@ package io.vitals.internal.junit;
 
 import io.vitals.DataSize;
 import io.vitals.Percentage;
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.units.DurationParser;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.logging.Logger;
 
 /**
  * Warns once per test when a container's memory crosses a share of its limit: the moment before an OOM kill is the
@@ -16,7 +16,7 @@ import java.util.logging.Logger;
  */
 final class MemoryGuard implements Consumer<RawReading> {
 
-    private static final Logger LOG = Logger.getLogger(MemoryGuard.class.getName());
+    private static final UserLog LOG = UserLog.named(UserLog.TEST);
 
     private final String container;
     private final String test;
@@ -39,7 +39,7 @@ final class MemoryGuard implements Consumer<RawReading> {
         long limit = reading.memory().limitBytes().getAsLong();
         long used = reading.memory().workingSetBytes();
         if (used >= threshold.fraction() * limit && warned.compareAndSet(false, true)) {
-            LOG.warning(() -> String.format("container '%s' in %s crossed %s of its memory limit at %s: %s of %s",
+            LOG.warn(String.format("container '%s' in %s crossed %s of its memory limit at %s: %s of %s",
                     container, test, threshold, DurationParser.format(window.offsetOf(reading)),
                     DataSize.ofBytes(used), DataSize.ofBytes(limit)));
         }

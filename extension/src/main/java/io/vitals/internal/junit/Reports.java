@@ -1,6 +1,7 @@
 package io.vitals.internal.junit;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import java.util.logging.Logger;
 
 import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 @SuppressWarnings("deprecation")
 final class Reports implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(Reports.class.getName());
+    private static final UserLog LOG = UserLog.named(UserLog.REPORT);
 
     // JUnit's Open Test Reporting listener, the one launcher that records file entries, is switched on by this key
     static final String OPEN_XML_KEY = "junit.platform.reporting.open.xml.enabled";
@@ -68,7 +68,7 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
     RegressionVerdict compare(TestResult result) {
         RegressionVerdict verdict = session.compare(result);
         if (!verdict.failsTest() && verdict.isNoteworthy()) {
-            verdict.lines().forEach(line -> LOG.info(() -> result.displayName() + ": " + line));
+            verdict.lines().forEach(line -> LOG.info(result.displayName() + ": " + line));
         }
         return verdict;
     }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.MeasureResources;
 import io.vitals.ResourceBudget;
 import io.vitals.ResourceMonitor;
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.result.TestResult;
 
 import java.lang.reflect.Method;
@@ -58,8 +59,9 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         if (context.getTestMethod().isPresent() || context.getTestClass().isEmpty()) {
             return ConditionEvaluationResult.enabled("decided for the class");
         }
-        ConditionEvaluationResult result = new EngineGate(System.err).condition(context.getDisplayName(),
-                Scopes.runtime(context).docker(), () -> requiresDocker(context));
+        EngineGate gate = new EngineGate(UserLog.named(UserLog.ENGINE).infoLines());
+        ConditionEvaluationResult result = gate.condition(context.getDisplayName(), Scopes.runtime(context).docker(),
+                () -> requiresDocker(context));
         if (result.isDisabled()) {
             // no callback of ours runs for a disabled class: its tests go into the reports here, as skipped
             ClassReport report = Scopes.classReport(context);
@@ -148,7 +150,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         Scopes.closeClassWatches(context);
         VitalsRuntime runtime = Scopes.runtime(context);
         // after Testcontainers' own afterAll (registered after us), whose stop fails on an engine that went away
-        runtime.stranded().removeIfBack(runtime.engine(), System.err, false);
+        runtime.stranded().removeIfBack(runtime.engine(), UserLog.named(UserLog.ENGINE).infoLines(), false);
         ClassReport report = Scopes.classReport(context);
         // what failed the class so far: our beforeAll, a container that did not start, an @AfterAll method;
         // Surefire's XML gives it a test case of its own, beside those of the tests that ran

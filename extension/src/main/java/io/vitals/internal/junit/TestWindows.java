@@ -2,6 +2,7 @@ package io.vitals.internal.junit;
 
 import io.vitals.Measured;
 import io.vitals.internal.budget.Limit;
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.sampling.MeasurementWindow;
@@ -11,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Logger;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -24,7 +24,7 @@ import org.testcontainers.containers.ContainerState;
  */
 final class TestWindows {
 
-    private static final Logger LOG = Logger.getLogger(TestWindows.class.getName());
+    private static final UserLog LOG = UserLog.named(UserLog.TEST);
 
     /**
      * A test's windows, open.
@@ -63,7 +63,7 @@ final class TestWindows {
                 if (container.isEmpty() || container.get().getContainerId() == null
                         || !isRunning(watches, container.get())) {
                     if (AnnotationSupport.isAnnotated(field.field(), Measured.class)) {
-                        LOG.warning(() -> "@Measured field '" + field.name() + "' of " + testClass.getSimpleName()
+                        LOG.warn("@Measured field '" + field.name() + "' of " + testClass.getSimpleName()
                                 + " holds no running container when " + testName
                                 + " starts; it is not measured");
                         continue;

@@ -2,6 +2,7 @@ package io.vitals.internal.junit;
 
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.sampling.Sampler;
 import io.vitals.internal.settings.InvalidSettingException;
@@ -85,7 +86,7 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
     @Override
     public synchronized void close() {
         sampler.close();
-        stranded.removeIfBack(engine, System.err, true);
+        stranded.removeIfBack(engine, UserLog.named(UserLog.ENGINE).infoLines(), true);
         if (engineClient != null) {
             try {
                 engineClient.close();

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A base probe with further {@link ReadingSource}s stacked on it: each full read takes the base reading and lets
@@ -21,7 +22,7 @@ import java.util.logging.Logger;
  */
 final class StackedProbe implements ResourceProbe {
 
-    private static final Logger LOG = Logger.getLogger(StackedProbe.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(StackedProbe.class);
 
     private final ResourceProbe base;
     private final ContainerTarget target;
@@ -74,7 +75,7 @@ final class StackedProbe implements ResourceProbe {
         try {
             source.contribute(target, reading);
         } catch (ProbeException | RuntimeException e) {
-            LOG.log(Level.FINE, e, () -> "Source " + source.name() + " failed for container '" + target.name() + "'");
+            LOG.debug("Source {} failed for container '{}'", source.name(), target.name(), e);
             String reason = source.name() + ": " + (e instanceof ProbeException ? e.getMessage() : e.toString());
             source.keys().forEach(key -> reading.unavailable(key, reason));
             return;

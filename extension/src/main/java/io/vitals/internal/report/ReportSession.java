@@ -2,6 +2,7 @@ package io.vitals.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.log.UserLog;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryKey;
@@ -93,10 +94,13 @@ public final class ReportSession implements AutoCloseable {
     private boolean indexWritePending;
     private ReportQueue reportThread;
 
-    /** A session printing to {@code System.out} and warning on {@code System.err}. */
+    /**
+     * A session printing its console output ({@code vitals.console}) to {@code System.out} and warning through the
+     * {@code io.vitals.report} logger ({@link UserLog}).
+     */
     public ReportSession(ReportSettings settings) {
         this(settings, RunIdentity.current(settings.history().runId()), Clock.systemUTC(), System.out::print,
-                message -> System.err.println("[vitals] WARNING: " + message));
+                UserLog.named(UserLog.REPORT).warnings());
     }
 
     /**

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 import org.apiguardian.api.API;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One watched container: its probe, its sampling interval, and the measurement windows (tests, phases) that want
@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class ContainerWatch implements AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(ContainerWatch.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(ContainerWatch.class);
 
     /**
      * How often the sampler reads the full set of files (memory.stat, net/dev, block I/O, pressure, limits); the
@@ -269,7 +269,7 @@ public final class ContainerWatch implements AutoCloseable {
             markGone(e.getMessage());
             return;
         } catch (ProbeException e) {
-            LOG.log(Level.FINE, e, () -> "Sample of container '" + name + "' failed");
+            LOG.debug("Sample of container '{}' failed", name, e);
             windows.forEach(window -> window.recordError(e));
             return;
         } catch (RuntimeException e) {
@@ -293,7 +293,7 @@ public final class ContainerWatch implements AutoCloseable {
         } catch (ContainerGoneException e) {
             markGone(e.getMessage());
         } catch (ProbeException e) {
-            LOG.log(Level.FINE, e, () -> "Liveness check of container '" + name + "' failed");
+            LOG.debug("Liveness check of container '{}' failed", name, e);
             window.recordError(e);
         }
     }
