@@ -10,7 +10,7 @@ final class HtmlAssets {
             ":root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--good:#1a7f37;--bad:#cf222e;",
             "--warn:#9a6700;--mem:#0969da;--cpu:#8250df;--pids:#bf3989;}",
             "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--fg);",
-            "background:var(--bg);margin:0 auto;padding:16px 24px;max-width:1400px}",
+            "background:var(--bg);margin:0 auto;padding:16px 24px;max-width:1840px}",
             "h1{font-size:22px;margin:0 0 2px}h2{font-size:17px;margin:22px 0 8px}h3{font-size:15px;margin:12px 0 4px}",
             "h4{font-size:14px;margin:10px 0 2px}.muted{color:var(--muted);font-weight:normal}",
             "a{color:var(--mem);text-decoration:none}a:hover{text-decoration:underline}",
@@ -54,7 +54,7 @@ final class HtmlAssets {
             // a long method wraps within its cell (full text on hover) instead of widening the table
             "table.budgets td.method{text-align:left;white-space:normal;max-width:520px;overflow-wrap:anywhere}",
             // the chart that explains a failure, under "Needs attention", seen without opening anything
-            ".glances{display:grid;grid-template-columns:repeat(auto-fill,minmax(400px,1fr));gap:8px;margin:8px 0}",
+            ".glances{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:8px;margin:8px 0}",
             "figure.glance{margin:0;border:1px solid var(--line);border-left:4px solid var(--bad);border-radius:6px;",
             "padding:4px 8px}figure.glance figcaption{font-size:13px;margin-bottom:2px}",
             "figure.glance svg{border:none}",

@@ -136,8 +136,10 @@ final class LineChart {
                     .append(AxisLabels.seconds(seconds)).append("</text>");
         }
         if (!offScale.isEmpty()) {
-            // far above the data: named, not drawn, so that the data keeps the height of the chart
-            out.append("<text class=\"ml m-off\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"").append(TOP + 9)
+            // far above the data: named, not drawn, so that the data keeps the height of the chart; on the title's
+            // line where no legend is (one series), clear of the phase names along the top of the plot
+            out.append("<text class=\"ml m-off\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"")
+                    .append(series.size() > 1 ? TOP + 9 : 14)
                     .append("\">").append(Html.escape("above the scale: " + String.join(" · ", offScale)))
                     .append("</text>");
         }
