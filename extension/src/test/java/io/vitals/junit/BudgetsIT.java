@@ -146,15 +146,17 @@ class BudgetsIT {
         @Test
         @ResourceBudget(memoryGrowth = "100MiB/min")
         void memoryGrowthWithin() throws Exception {
-            stress.sh("sleep 2");
+            // 11 s: a shorter window is too short to estimate a trend, and its budget "not measurable"
+            stress.sh("sleep 11");
         }
 
         @Test
         @ResourceBudget(memoryGrowth = "1MiB/min")
         void memoryGrowthOver() throws Exception {
-            // grows by 20 MiB every 0.25 s into a tmpfs file (shmem is charged to the container), then frees it
+            // grows by 20 MiB every 1.4 s into a tmpfs file (shmem is charged to the container), then frees it:
+            // over 11 s, as a shorter window is too short to estimate a trend (Measurability.trendTooShort)
             stress.sh("for i in $(seq 8); do dd if=/dev/zero of=/dev/shm/grow$i bs=1M count=20 2>/dev/null;"
-                    + " sleep 0.25; done; rm -f /dev/shm/grow*");
+                    + " sleep 1.4; done; rm -f /dev/shm/grow*");
         }
 
         @Test

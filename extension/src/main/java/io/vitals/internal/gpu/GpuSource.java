@@ -54,6 +54,12 @@ public final class GpuSource implements ReadingSource {
         return driver.name();
     }
 
+    /** Whether the driver has answered a query: until then, and on a host where it never does, it was not used. */
+    @Override
+    public synchronized boolean answered() {
+        return last != null;
+    }
+
     @Override
     public List<ExtraKey<?>> keys() {
         return List.of(GpuReading.KEY);

@@ -37,4 +37,12 @@ public interface ReadingSource {
      * @throws ProbeException when the figures cannot be read for this sample
      */
     void contribute(ContainerTarget target, RawReading.Builder reading) throws ProbeException;
+
+    /**
+     * Whether this source has given figures on this host so far: a probe's description names only those, so that
+     * a host without the GPU driver is not told its figures came "with nvidia-smi". True unless a source says.
+     */
+    default boolean answered() {
+        return true;
+    }
 }

@@ -113,7 +113,9 @@ final class StackedProbe implements ResourceProbe {
 
     @Override
     public String describe() {
-        return base.describe() + ", with " + String.join(", ", sources.stream().map(ReadingSource::name).toList());
+        // only the sources that gave figures: one that found nothing to read (no GPU driver) was not used
+        List<String> used = sources.stream().filter(ReadingSource::answered).map(ReadingSource::name).toList();
+        return used.isEmpty() ? base.describe() : base.describe() + ", with " + String.join(", ", used);
     }
 
     /** Closes the base probe; the sources serve every container and are closed by whoever made them. */

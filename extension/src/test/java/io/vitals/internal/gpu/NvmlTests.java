@@ -144,6 +144,8 @@ class NvmlTests {
         GpuSource source = new GpuSource(driver, null, () -> 0);
         assertThat(source.query()).isEmpty();
         assertThat(source.name()).isEqualTo("NVML (" + missing + ")");
+        // a source that never answered was not used: the probe line does not name it
+        assertThat(source.answered()).isFalse();
     }
 
     @Test

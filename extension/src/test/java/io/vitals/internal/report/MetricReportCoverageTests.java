@@ -54,7 +54,8 @@ class MetricReportCoverageTests {
 
     @BeforeAll
     static void render() {
-        result = ReportFixtures.result("com.example.CoverageTests", "train");
+        // 12 s of samples: long enough for memory growth to be printed as a rate (Measurability.trendTooShort)
+        result = ReportFixtures.withPoints(ReportFixtures.result("com.example.CoverageTests", "train"), 241);
         usage = result.containers().get(0).usage();
         run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(result, "c/train.json",
                 RegressionVerdict.none("k"))), Optional.empty());

@@ -109,6 +109,47 @@ public final class ReportFixtures {
                 List.of(marked));
     }
 
+    /**
+     * {@code result} with its first container's usage sampled {@code points} times (50 ms apart): 201 points and
+     * more make a window of 10 s, long enough for memory growth to be reported as a trend.
+     */
+    public static TestResult withPoints(TestResult result, int points) {
+        ContainerResult c = result.containers().get(0);
+        ContainerResult longer = new ContainerResult(c.name(), c.image(), c.limits(), usage(c.name(), 1.0, points),
+                c.probeDescription(), c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail(),
+                c.overlap());
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
+                List.of(longer));
+    }
+
+    /**
+     * A test that passed although its container was OOM-killed at 8.2 s: its budget allowed it
+     * ({@code allowOomKill = true}), and its other budgets passed.
+     */
+    public static TestResult allowedOomKill(String className, String method) {
+        TestResult oom = oomKilled(className, method);
+        ContainerResult c = oom.containers().get(0);
+        ContainerResult kept = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
+                c.hostShape(), c.measuredFromStart(), c.budgets().stream().filter(BudgetResult::passed).toList(),
+                c.fault(), c.logTail());
+        return new TestResult(oom.uniqueId(), className, method, oom.displayName(), Optional.empty(),
+                TestResult.Outcome.PASSED, Optional.empty(), START, oom.duration(), List.of(kept));
+    }
+
+    /** A failed test whose container exited at 3.0 s, before the test ended; its budgets passed on what was seen. */
+    public static TestResult exitedEarly(String className, String method) {
+        ContainerResult ok = container("tf", 1.0, true, false);
+        ContainerFault exited = new ContainerFault(ContainerFault.Kind.EXITED, OptionalLong.of(137),
+                Optional.of(Duration.ofMillis(3000)), "container 'tf' exited with code 137 at 3.0 s");
+        ContainerResult tf = new ContainerResult(ok.name(), ok.image(), ok.limits(), ok.usage(),
+                ok.probeDescription(), ok.hostShape(), ok.measuredFromStart(), ok.budgets(), Optional.of(exited),
+                List.of());
+        return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]", className,
+                method, method + "()", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of(exited.description()), START, Duration.ofMillis(3_050), List.of(tf));
+    }
+
     /** A failed test whose container was OOM-killed at 8.2 s, with a breached peakMemory budget. */
     public static TestResult oomKilled(String className, String method) {
         ContainerResult tf = container("tf", 1.0, true, true);

@@ -7,6 +7,7 @@ import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;
@@ -30,7 +31,8 @@ import org.apiguardian.api.API;
  * A {@code docker stats}-style table of one test class: one row per test and container, with docker's own number
  * formats (binary sizes for memory, decimal sizes for I/O, two-decimal percentages). CPU % is the test's average,
  * MEM USAGE the usage at its end, PIDS the peak. Every figure docker's columns do not show follows in a column of
- * its own, headed by its label, so that the table holds every {@link Metric}.
+ * its own, headed by its label, so that the table holds every {@link Metric}; then the test's OUTCOME and its
+ * BUDGETS, where a fault is named before any budget count.
  *
  * <p>Columns are laid out as docker's tabwriter does (minimum width 10, padding 3), so the table lines up with
  * what people already read.
@@ -49,6 +51,12 @@ public final class ConsoleTable {
     /** The headers when every figure is shown. */
     static final List<String> HEADERS = headers(OWN_COLUMNS);
 
+    /** A memory growth cell whose window is too short for a trend; a line under the table says why. */
+    static final String TOO_SHORT_MARK = "--*";
+
+    /** Under a table with a {@link #TOO_SHORT_MARK}: what it means. */
+    static final String TOO_SHORT_NOTE = TOO_SHORT_MARK + " " + Measurability.TREND_RULE;
+
     /** After a container's name: its window overlapped another test's; a line under the table names them. */
     static final String OVERLAP_MARK = "*";
 
@@ -62,7 +70,7 @@ public final class ConsoleTable {
                 Stream.of("TEST", "CONTAINER", "CPU %", "MEM USAGE / LIMIT", "MEM %", "NET I/O", "BLOCK I/O", "PIDS",
                         "PEAK MEM"),
                 ownColumns.stream().map(m -> m.label().toUpperCase(Locale.ROOT)),
-                Stream.of("BUDGETS")).flatMap(s -> s).toList();
+                Stream.of("OUTCOME", "BUDGETS")).flatMap(s -> s).toList();
     }
 
     /** The table; a figure none of these containers has or budgets gets no column ({@link ShownFigures}). */
@@ -98,6 +106,10 @@ public final class ConsoleTable {
             out.append(line.toString().stripTrailing()).append('\n');
         }
         overlapNotes(results, out);
+        if (ownColumns.contains(Metric.MEMORY_GROWTH) && results.stream().flatMap(r -> r.containers().stream())
+                .anyMatch(c -> Measurability.trendTooShort(Metric.MEMORY_GROWTH, c.usage()).isPresent())) {
+            out.append(TOO_SHORT_NOTE).append('\n');
+        }
         return out.toString();
     }
 
@@ -135,6 +147,7 @@ public final class ConsoleTable {
                 docker(Metric.PEAK_PIDS, u),
                 docker(Metric.PEAK_MEMORY, u)));
         ownColumns.forEach(metric -> row.add(docker(metric, u)));
+        row.add(outcome(result));
         row.add(budgets(container.budgets(), container.fault()));
         return row;
     }
@@ -143,9 +156,13 @@ public final class ConsoleTable {
      * A figure in docker's formats: sizes as {@link DataSize#toDockerBinaryString()} ({@code 5.312MiB}), percentages
      * with two decimals ({@code 7.09%}); other units as every report prints them; {@code --} when not known or not
      * measured on this host ({@link ReportedFigure}: block write on cgroup v1 is {@code --}, never {@code 0B}), or
-     * the figure's own words for why the host could not measure it ("no GPU visible").
+     * the figure's own words for why the host could not measure it ("no GPU visible"); {@value #TOO_SHORT_MARK} for
+     * a memory growth whose window is too short for a trend ({@link Measurability#trendTooShort}).
      */
     public static String docker(Metric metric, ResourceUsage usage) {
+        if (Measurability.trendTooShort(metric, usage).isPresent()) {
+            return TOO_SHORT_MARK;
+        }
         ReportedFigure figure = ReportedFigure.of(metric, usage);
         return figure.value().isPresent() ? metric.unit().formatDocker(figure.value().getAsDouble())
                 : figure.missing("--", "--");
@@ -153,20 +170,27 @@ public final class ConsoleTable {
 
     /**
      * A test no container was measured for (failed in {@code @BeforeEach}, aborted, disabled, or its class's
-     * setup failed): dashes, and in the last column its outcome and the first line of why.
+     * setup failed): dashes, its outcome, and in the last column the first line of why.
      */
     private static List<String> unmeasuredRow(TestResult result, int columns) {
         List<String> row = new ArrayList<>();
         row.add(oneLine(ReportNames.label(result)));
-        while (row.size() < columns - 1) {
+        while (row.size() < columns - 2) {
             row.add("--");
         }
+        row.add(outcome(result));
         String reason = result.failureMessage().map(m -> m.strip().lines().findFirst().orElse("")).orElse("");
         if (reason.length() > MAX_REASON) {
             reason = reason.substring(0, MAX_REASON) + "...";
         }
         row.add("NOT MEASURED: " + result.outcome().name() + (reason.isEmpty() ? "" : ": " + oneLine(reason)));
         return row;
+    }
+
+    /** The OUTCOME cell: "passed", "FAILED", "aborted", "skipped"; a failure in capitals, as BREACH is. */
+    static String outcome(TestResult result) {
+        return result.outcome() == TestResult.Outcome.FAILED ? "FAILED"
+                : result.outcome().name().toLowerCase(Locale.ROOT);
     }
 
     /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */
@@ -191,9 +215,9 @@ public final class ConsoleTable {
 
     /**
      * The budgets cell of a container with a fault: the fault first, and never "ok", since budgets checked on a
-     * window the container or its engine cut short say nothing of the rest of the test: "ENGINE GONE at 2.3 s
-     * (partial window); budgets 2/2 passed", "OOM KILL at 1.2 s; budgets 1/2 BREACH: peakMemory", "EXITED at
-     * 3.0 s (partial window)".
+     * window the container or its engine cut short say nothing of the rest of the test, and an OOM kill is what
+     * the reader needs before any count: "ENGINE GONE at 2.3 s (partial window); budgets 2/2 passed", "OOM KILL at
+     * 1.2 s; budgets 1/2 BREACH: peakMemory", "EXITED EARLY at 3.0 s (partial window)".
      */
     static String budgets(List<BudgetResult> budgets, Optional<ContainerFault> fault) {
         String checks = budgets(budgets);
@@ -201,7 +225,7 @@ public final class ConsoleTable {
             return checks;
         }
         ContainerFault f = fault.get();
-        String what = f.kind().name().replace('_', ' ')
+        String what = (f.kind() == ContainerFault.Kind.EXITED ? "EXITED EARLY" : f.kind().name().replace('_', ' '))
                 + f.at().map(at -> " at " + DurationParser.format(at)).orElse("")
                 + (f.partialWindow() ? " (partial window)" : "");
         return budgets.isEmpty() ? what : what + "; budgets " + checks.replaceFirst(" ok", " passed");

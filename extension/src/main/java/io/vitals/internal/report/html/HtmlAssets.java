@@ -10,7 +10,7 @@ final class HtmlAssets {
             ":root{--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--bg:#fff;--alt:#f6f8fa;--good:#1a7f37;--bad:#cf222e;",
             "--warn:#9a6700;--mem:#0969da;--cpu:#8250df;--pids:#bf3989;}",
             "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--fg);",
-            "background:var(--bg);margin:0 auto;padding:16px 24px;max-width:1400px}",
+            "background:var(--bg);margin:0 auto;padding:16px 24px;max-width:1840px}",
             "h1{font-size:22px;margin:0 0 2px}h2{font-size:17px;margin:22px 0 8px}h3{font-size:15px;margin:12px 0 4px}",
             "h4{font-size:14px;margin:10px 0 2px}.muted{color:var(--muted);font-weight:normal}",
             "a{color:var(--mem);text-decoration:none}a:hover{text-decoration:underline}",
@@ -21,8 +21,21 @@ final class HtmlAssets {
             "table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}",
             "th,td{padding:4px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}",
             "th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}",
-            "#tests td:first-child{white-space:normal;max-width:420px}",
-            "thead th{position:sticky;top:0;background:var(--alt);cursor:pointer;user-select:none}",
+            // Test, outcome and budgets stay at the left while the figure columns scroll inside .scroll, never the
+            // page; a long test name wraps to two lines, its full text on hover
+            ".scroll{overflow:auto;max-height:75vh;border:1px solid var(--line);border-radius:6px}",
+            "#tests td:nth-child(4){text-align:left}",
+            "#tests th:nth-child(-n+3),#tests td:nth-child(-n+3){position:sticky;z-index:1;background:var(--bg);",
+            "text-align:left;white-space:normal;box-sizing:border-box}",
+            "#tests tbody tr:nth-child(even) td:nth-child(-n+3){background:var(--alt)}",
+            "#tests th:nth-child(1),#tests td:nth-child(1){left:0;width:230px;min-width:230px;max-width:230px}",
+            "#tests td:nth-child(1) a{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;",
+            "overflow:hidden;overflow-wrap:anywhere}",
+            "#tests th:nth-child(2),#tests td:nth-child(2){left:230px;width:86px;min-width:86px;max-width:86px}",
+            "#tests th:nth-child(3),#tests td:nth-child(3){left:316px;width:170px;min-width:170px;max-width:170px;",
+            "box-shadow:inset -1px 0 var(--line)}",
+            "thead th{position:sticky;top:0;background:var(--alt);cursor:pointer;user-select:none;z-index:2}",
+            "#tests thead th:nth-child(-n+3){z-index:3;background:var(--alt)}",
             "th.asc::after{content:' \\25B2'}th.desc::after{content:' \\25BC'}",
             "tbody tr:nth-child(even){background:var(--alt)}",
             ".badge{display:inline-block;padding:0 7px;border-radius:10px;font-size:12px;color:#fff}",
@@ -36,7 +49,15 @@ final class HtmlAssets {
             "pre.failure{color:var(--bad);white-space:pre-wrap}.facts{color:var(--muted);margin:2px 0 6px}",
             // a figure the host did not measure: muted, and its reason on hover
             ".absent{color:var(--muted);text-decoration:underline dotted;cursor:help}",
-            "table.budgets{width:auto;margin:4px 0}table.budgets tr.bad td{color:var(--bad)}",
+            "table.budgets{width:auto;max-width:100%;margin:4px 0}table.budgets tr.bad td{color:var(--bad)}",
+            "table.budgets tr.warn td{color:var(--warn)}table.budgets td.verdict{text-align:left}",
+            // a long method wraps within its cell (full text on hover) instead of widening the table
+            "table.budgets td.method{text-align:left;white-space:normal;max-width:520px;overflow-wrap:anywhere}",
+            // the chart that explains a failure, under "Needs attention", seen without opening anything
+            ".glances{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:8px;margin:8px 0}",
+            "figure.glance{margin:0;border:1px solid var(--line);border-left:4px solid var(--bad);border-radius:6px;",
+            "padding:4px 8px}figure.glance figcaption{font-size:13px;margin-bottom:2px}",
+            "figure.glance svg{border:none}",
             ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px}",
             "svg{width:100%;height:auto;background:var(--bg);border:1px solid var(--line);border-radius:4px}",
             "svg text{font-size:10px;fill:var(--muted)}svg .ct{font-size:12px;font-weight:600;fill:var(--fg)}",
@@ -50,7 +71,7 @@ final class HtmlAssets {
             "line.m-budget{stroke:var(--warn);stroke-dasharray:3 3}text.m-budget{fill:var(--warn)}",
             "line.m-breach{stroke:var(--bad);stroke-dasharray:3 3}text.m-breach{fill:var(--bad)}",
             "line.m-phase{stroke:#8c959f;stroke-dasharray:2 2}line.m-oom{stroke:var(--bad);stroke-width:2}",
-            "text.m-oom{fill:var(--bad);font-weight:600}",
+            "text.m-oom{fill:var(--bad);font-weight:600}text.m-off{fill:var(--muted);font-style:italic}",
             "svg.bars rect{fill:var(--mem)}svg .bl{text-anchor:end;fill:var(--fg)}");
 
     // Sorts an inline table by the clicked column's data-v values, numerically where both values are numbers, by

@@ -4,6 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
 import io.vitals.internal.report.RunReport;
@@ -19,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -26,9 +29,11 @@ import org.apiguardian.api.API;
 
 /**
  * Writes {@code index.html}: one self-contained page (inline CSS, inline SVG, a few lines of inline script to sort
- * the table; nothing fetched from anywhere) with a sortable table of every test and container (a column per
- * {@link Metric}), comparison bar
- * charts for parameterized tests, and per test a collapsed section with its charts, budgets, fault and log tail.
+ * the table; nothing fetched from anywhere). It reads from the top: what needs attention, with the one chart that
+ * explains each failed or breached test ({@link #GLANCE_LIMIT} at most); then a sortable table of every test and
+ * container, failed and breached tests first, whose test, outcome and budgets columns stay in view while its many
+ * figure columns (one per {@link Metric#tabled()} figure) scroll inside it; comparison bar charts for
+ * parameterized tests; and per test a collapsed section with its charts, budgets, fault and log tail.
  * A large run's page packs its rows, sections and comparison charts (see {@link #INLINE_LIMIT}).
  *
  * <p>Every text that comes from a test goes through {@link Html#escape}; display names are user input.
@@ -53,6 +58,12 @@ public final class HtmlReport {
     /** Rows of a packed table shown at a time. */
     static final int PAGE = 500;
 
+    /**
+     * Explaining charts shown under "Needs attention": enough for the failures of a bad run to be seen at once,
+     * few enough that the table still starts near the top; each test's section has all of its charts.
+     */
+    static final int GLANCE_LIMIT = 6;
+
     public String write(RunReport run) {
         return write(run, Runnable::run);
     }
@@ -75,9 +86,15 @@ public final class HtmlReport {
                 .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
         out.append("</p></header>");
         attention(run, out);
+        glance(run, out);
         List<String> rows = new ArrayList<>();
-        for (int i = 0; i < run.tests().size(); i++) {
-            rows(i, run.tests().get(i), rows);
+        // what needs attention first, then the others, each in test order: the page opens on the failures
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < run.tests().size(); i++) {
+                if (needsAttention(run.tests().get(i)) == (pass == 0)) {
+                    rows(i, run.tests().get(i), rows);
+                }
+            }
         }
         if (inline) {
             table(rows, "sortable", rows.size(), out);
@@ -123,8 +140,12 @@ public final class HtmlReport {
                                 + Html.escape(b.breach()) + "</li>");
                     }
                 }
-                c.fault().ifPresent(f -> items.add("<li class=\"bad\">" + link + ": " + Html.escape(f.description())
-                        + "</li>"));
+                // an OOM kill in a test that passed was expected and allowed (allowOomKill): nothing to attend to;
+                // the test's section still names it
+                boolean allowedKill = entry.result().outcome() == TestResult.Outcome.PASSED
+                        && c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL).isPresent();
+                c.fault().filter(f -> !allowedKill).ifPresent(f -> items.add("<li class=\"bad\">" + link + ": "
+                        + Html.escape(f.description()) + "</li>"));
             }
             entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
                     + Html.escape(f.container() + ": " + f.message()) + "</li>"));
@@ -143,18 +164,94 @@ public final class HtmlReport {
         }
     }
 
-    /** The table with its first {@code shown} rows; a packed table gets the others from its block. */
+    /**
+     * Whether a test is one of those the page opens on: failed or aborted, a budget breached, or a fault that was
+     * not an OOM kill its budget allowed.
+     */
+    static boolean needsAttention(RunReport.Entry entry) {
+        TestResult r = entry.result();
+        if (r.outcome() == TestResult.Outcome.FAILED || r.outcome() == TestResult.Outcome.ABORTED) {
+            return true;
+        }
+        return r.containers().stream().anyMatch(c -> c.budgets().stream().anyMatch(b -> !b.passed()))
+                || entry.verdict().hasRegressions();
+    }
+
+    /**
+     * Under "Needs attention", the one chart that explains each failed or breached test (see
+     * {@link TestCharts#explaining}), so that what failed and why is seen without opening anything.
+     */
+    private static void glance(RunReport run, StringBuilder out) {
+        List<String> cards = new ArrayList<>();
+        int explained = 0;
+        for (int i = 0; i < run.tests().size(); i++) {
+            RunReport.Entry entry = run.tests().get(i);
+            if (!needsAttention(entry) || entry.result().containers().isEmpty()) {
+                continue;
+            }
+            explained++;
+            if (cards.size() == GLANCE_LIMIT) {
+                continue;
+            }
+            ContainerResult c = culprit(entry.result());
+            Optional<LineChart> chart = TestCharts.explaining(c);
+            if (chart.isEmpty()) {
+                continue;
+            }
+            StringBuilder card = new StringBuilder(6_000);
+            card.append("<figure class=\"glance\" id=\"g").append(i).append("\"><figcaption>")
+                    .append(outcome(entry.result(), entry)).append(" <a href=\"#t").append(i).append("\">")
+                    .append(Html.escape(ReportNames.simpleClassName(entry.result().className()) + " · "
+                            + ReportNames.label(entry.result()))).append("</a> <span class=\"muted\">")
+                    .append(Html.escape(c.name())).append(": ").append(Html.escape(why(c))).append("</span>")
+                    .append("</figcaption>");
+            chart.get().render(card);
+            cards.add(card.append("</figure>").toString());
+        }
+        if (cards.isEmpty()) {
+            return;
+        }
+        out.append("<div class=\"glances\">");
+        cards.forEach(out::append);
+        out.append("</div>");
+        if (explained > cards.size()) {
+            out.append("<p class=\"muted\">").append(explained - cards.size())
+                    .append(" more failed or breached tests: each one's section below has its charts.</p>");
+        }
+    }
+
+    // The container that explains a test's failure: a faulted one, else one with a breached budget, else the first.
+    private static ContainerResult culprit(TestResult r) {
+        return r.containers().stream().filter(c -> c.fault().isPresent()).findFirst()
+                .or(() -> r.containers().stream().filter(c -> c.budgets().stream().anyMatch(b -> !b.passed()))
+                        .findFirst())
+                .orElse(r.containers().get(0));
+    }
+
+    // What the explaining chart shows, in a few words: the fault, else the first breach.
+    private static String why(ContainerResult c) {
+        return c.fault().map(ContainerFault::description)
+                .or(() -> c.budgets().stream().filter(b -> !b.passed()).findFirst().map(BudgetResult::breach))
+                .orElse("memory over the test");
+    }
+
+    /**
+     * The table with its first {@code shown} rows; a packed table gets the others from its block. Test, outcome
+     * and budgets come first and stay in view (sticky); the figure columns scroll sideways inside the table's box,
+     * never the page.
+     */
     private static void table(List<String> rows, String css, int shown, StringBuilder out) {
-        out.append("<table id=\"tests\" class=\"").append(css).append("\"><thead><tr>");
-        List<String> headings = new ArrayList<>(List.of("Test", "Container"));
+        out.append("<p class=\"muted\">Failed and breached tests first; a heading sorts by its column.</p>")
+                .append("<div class=\"scroll\"><table id=\"tests\" class=\"").append(css).append("\"><thead><tr>");
+        List<String> headings = new ArrayList<>(List.of("Test", "Outcome", "Budgets", "Container"));
         Metric.tabled().forEach(metric -> headings.add(metric.heading()));
-        headings.addAll(List.of("% of limit", "Budgets", "Outcome"));
+        headings.add("% of limit");
         for (String h : headings) {
             out.append("<th>").append(Html.escape(h)).append("</th>");
         }
         out.append("</tr></thead><tbody>");
         rows.subList(0, shown).forEach(out::append);
-        out.append("</tbody></table>");
+        out.append("</tbody></table></div>");
     }
 
     /**
@@ -178,15 +275,15 @@ public final class HtmlReport {
         if (r.containers().isEmpty()) {
             StringBuilder out = new StringBuilder(1_000);
             out.append("<tr>");
-            cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
-                    + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+            testCell(out, i, r);
+            cell(out, r.outcome().name(), outcome(r, entry));
+            cell(out, -1, "–");
             cell(out, "", "–");
             cell(out, -1, "not measured");
-            // the other figures, % of limit and budgets
-            for (int k = 0; k < Metric.tabled().size() + 1; k++) {
+            // the other figures and % of limit
+            for (int k = 0; k < Metric.tabled().size(); k++) {
                 cell(out, -1, "–");
             }
-            cell(out, r.outcome().name(), outcome(r, entry));
             out.append("</tr>");
             rows.add(out.toString());
         }
@@ -196,12 +293,20 @@ public final class HtmlReport {
             long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
             double ofLimit = Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).orElse(-1.0);
             out.append("<tr>");
-            cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\">"
-                    + Html.escape(ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r)) + "</a>");
+            testCell(out, i, r);
+            cell(out, r.outcome().name(), outcome(r, entry));
+            cell(out, breaches * 1000 + c.budgets().size(), budgets(r, c, breaches));
             cell(out, c.name(), Html.escape(c.name()) + (c.overlap().isPresent()
                     ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
                             + "\">overlapped</span>" : ""));
             for (Metric metric : Metric.tabled()) {
+                Optional<String> tooShort = Measurability.trendTooShort(metric, u);
+                if (tooShort.isPresent()) {
+                    // a slope of a few samples is no trend: a dash, and why on hover
+                    cell(out, -Double.MAX_VALUE, "<span class=\"absent\" title=\"" + Html.escape(tooShort.get())
+                            + "\">–</span>");
+                    continue;
+                }
                 ReportedFigure figure = ReportedFigure.of(metric, u);
                 // an unknown or unmeasured figure sorts below every known one; why it is missing shows on hover
                 cell(out, figure.value().orElse(-Double.MAX_VALUE), figure.value().isPresent()
@@ -211,17 +316,48 @@ public final class HtmlReport {
                                 .orElse("–"));
             }
             cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
-            cell(out, breaches * 1000 + c.budgets().size(), c.budgets().isEmpty() ? "–"
-                    : breaches > 0 ? "<span class=\"badge bad\">" + breaches + "/" + c.budgets().size()
-                            + " breached</span>"
-                    // budgets checked on a window the container or its engine cut short are no "ok"
-                    : c.fault().filter(ContainerFault::partialWindow).isPresent()
-                            ? "<span class=\"badge bad\">" + c.budgets().size() + " passed, partial window</span>"
-                            : "<span class=\"badge good\">" + c.budgets().size() + " ok</span>");
-            cell(out, r.outcome().name(), outcome(r, entry));
             out.append("</tr>");
             rows.add(out.toString());
         }
+    }
+
+    // The test's name, whose full text (a long parameterized name is cut short by the column) shows on hover.
+    private static void testCell(StringBuilder out, int i, TestResult r) {
+        String name = ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r);
+        cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\" title=\"" + Html.escape(name) + "\">"
+                + Html.escape(name) + "</a>");
+    }
+
+    /**
+     * The budgets cell: breaches first; never a plain "ok" beside a fault, since budgets checked on a window the
+     * container or its engine cut short say nothing of the rest of the test, and an OOM kill that failed the test
+     * is what the reader needs to see; a budget this host or window could not measure is counted apart.
+     */
+    private static String budgets(TestResult r, ContainerResult c, long breaches) {
+        Optional<ContainerFault> fault = c.fault();
+        String faultWords = fault.map(f -> switch (f.kind()) {
+            case OOM_KILL -> r.outcome() == TestResult.Outcome.PASSED ? "OOM kill allowed" : "OOM kill";
+            case EXITED -> "exited early";
+            case ENGINE_GONE -> "engine gone";
+        }).orElse("");
+        if (c.budgets().isEmpty()) {
+            return fault.isEmpty() ? "–" : "<span class=\"badge bad\">" + faultWords + "</span>";
+        }
+        long unmeasured = c.budgets().stream().filter(b -> b.status() == BudgetStatus.NOT_MEASURABLE && b.passed())
+                .count();
+        String count = breaches > 0 ? breaches + "/" + c.budgets().size() + " breached"
+                : fault.filter(ContainerFault::partialWindow).isPresent()
+                        ? c.budgets().size() + " passed, partial window"
+                        : (c.budgets().size() - unmeasured) + " ok" + (unmeasured > 0 ? ", " + unmeasured
+                                + " not measurable" : "");
+        boolean bad = breaches > 0 || fault.isPresent() && !faultWords.equals("OOM kill allowed");
+        String css = bad ? "bad" : unmeasured > 0 || fault.isPresent() ? "warn" : "good";
+        if (fault.isPresent() && breaches == 0 && !fault.get().partialWindow() && bad) {
+            // an OOM kill failed the test: the budgets that passed are no "ok"
+            count = c.budgets().size() + " passed";
+        }
+        return "<span class=\"badge " + css + "\">" + (faultWords.isEmpty() ? "" : faultWords + " · ") + count
+                + "</span>";
     }
 
     private static String bar(double percent) {

@@ -55,25 +55,60 @@ final class LineChart {
         return this;
     }
 
+    /**
+     * The y scale is the data's: a reference line (a limit, a budget) is drawn only within {@value #MARK_REACH}
+     * times the data's highest value, and named above the plot otherwise. Scaled to a 2 GiB limit, a 96 MiB curve
+     * was a flat line along the bottom.
+     */
+    static final double MARK_REACH = 2.0;
+
+    /** The top of the y axis: the data's highest value (or the highest line drawn) with room above it. */
+    double top() {
+        double dataMax = 0;
+        for (Series s : series) {
+            for (double y : s.y) {
+                dataMax = Math.max(dataMax, y);
+            }
+        }
+        double maxY = dataMax;
+        for (Mark m : horizontal) {
+            if (drawn(m, dataMax)) {
+                maxY = Math.max(maxY, m.value);
+            }
+        }
+        // Headroom above the highest line keeps the phase labels along the top clear of the limit labels.
+        return maxY <= 0 ? 1 : maxY * 1.2;
+    }
+
+    // Without data above zero there is no scale of its own: every line is drawn, as the only thing to see.
+    private static boolean drawn(Mark m, double dataMax) {
+        return dataMax <= 0 || m.value <= dataMax * MARK_REACH;
+    }
+
     void render(StringBuilder out) {
         double maxX = 0.001;
-        double maxY = 0;
+        double dataMax = 0;
         for (Series s : series) {
             for (double x : s.x) {
                 maxX = Math.max(maxX, x);
             }
             for (double y : s.y) {
-                maxY = Math.max(maxY, y);
+                dataMax = Math.max(dataMax, y);
             }
-        }
-        for (Mark m : horizontal) {
-            maxY = Math.max(maxY, m.value);
         }
         for (Mark m : vertical) {
             maxX = Math.max(maxX, m.value);
         }
-        // Headroom above the highest line keeps the phase labels along the top clear of the limit labels.
-        maxY = maxY <= 0 ? 1 : maxY * 1.2;
+        double maxY = top();
+        List<Mark> onScale = new ArrayList<>();
+        List<String> offScale = new ArrayList<>();
+        for (Mark m : horizontal) {
+            if (drawn(m, dataMax)) {
+                onScale.add(m);
+            } else {
+                offScale.add(m.label);
+            }
+        }
         double plotW = WIDTH - LEFT - RIGHT;
         double plotH = HEIGHT - TOP - BOTTOM;
         double sx = plotW / maxX;
@@ -100,7 +135,15 @@ final class LineChart {
                     .append(HEIGHT - 5).append("\">")
                     .append(AxisLabels.seconds(seconds)).append("</text>");
         }
-        for (Mark m : horizontal) {
+        if (!offScale.isEmpty()) {
+            // far above the data: named, not drawn, so that the data keeps the height of the chart; on the title's
+            // line where no legend is (one series), clear of the phase names along the top of the plot
+            out.append("<text class=\"ml m-off\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"")
+                    .append(series.size() > 1 ? TOP + 9 : 14)
+                    .append("\">").append(Html.escape("above the scale: " + String.join(" · ", offScale)))
+                    .append("</text>");
+        }
+        for (Mark m : onScale) {
             long y = Math.round(TOP + plotH - m.value * sy);
             out.append("<line class=\"").append(m.css).append("\" x1=\"").append(LEFT).append("\" x2=\"")
                     .append(WIDTH - RIGHT).append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");

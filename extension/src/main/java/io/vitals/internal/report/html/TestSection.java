@@ -3,6 +3,7 @@ package io.vitals.internal.report.html;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.PeakComposition;
 import io.vitals.internal.budget.BudgetResult;
+import io.vitals.internal.budget.BudgetStatus;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Exactness;
 import io.vitals.internal.result.Figures;
@@ -65,17 +66,23 @@ final class TestSection {
                     .append(". These figures are left out of the history, the baseline and the suggested budgets.</p>");
         }
         if (!c.budgets().isEmpty()) {
-            out.append("<table class=\"budgets\"><tr><th>Budget</th><th>Limit</th><th>Actual</th><th>Margin</th>")
-                    .append("<th>Method</th><th></th></tr>");
+            // the verdict next to the name, before the long texts: a long method cannot push it out of view
+            out.append("<table class=\"budgets\"><tr><th>Budget</th><th></th><th>Limit</th><th>Actual</th>")
+                    .append("<th>Margin</th><th>Method</th></tr>");
             for (BudgetResult b : c.budgets()) {
-                out.append("<tr class=\"").append(b.passed() ? "good" : "bad").append("\"><td>")
-                        .append(Html.escape(b.name())).append("</td><td>").append(Html.escape(b.limit().text()))
+                boolean unmeasured = b.status() == BudgetStatus.NOT_MEASURABLE;
+                out.append("<tr class=\"").append(!b.passed() ? "bad" : unmeasured ? "warn" : "good").append("\"><td>")
+                        .append(Html.escape(b.name())).append("</td><td class=\"verdict\"")
+                        .append(b.note().map(n -> " title=\"" + Html.escape(n) + "\"").orElse("")).append(">")
+                        .append(!b.passed() ? "<b>breached</b>" : unmeasured ? "not measurable" : "ok")
+                        .append("</td><td>").append(Html.escape(b.limit().text()))
                         .append("</td><td>").append(Html.escape(b.actualText())).append("</td><td>")
                         .append(b.marginPercent().isPresent()
                                 ? String.format(Locale.ROOT, "%+.1f %%", b.marginPercent().getAsDouble()) : "–")
-                        .append("</td><td>").append(Html.escape(b.method())).append("</td><td>")
-                        .append(b.passed() ? "ok" : "<b>breached</b>")
-                        .append(b.note().map(n -> " " + Html.escape(n)).orElse("")).append("</td></tr>");
+                        .append("</td><td class=\"method\" title=\"").append(Html.escape(b.method())).append("\">")
+                        .append(Html.escape(b.method()))
+                        .append(b.note().map(n -> "<br><span class=\"muted\">" + Html.escape(n) + "</span>")
+                                .orElse("")).append("</td></tr>");
             }
             out.append("</table>");
         }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.report.RunReport;
@@ -151,14 +152,16 @@ public final class MarkdownSummary {
             entry.verdict().regressions().forEach(f -> items.add("- :chart_with_upwards_trend: **Regression** " + test
                     + " `" + code(f.container()) + "`: " + cell(f.message())));
         }
+        List<String> allowedKills = new ArrayList<>();
         for (RunReport.Entry entry : run.tests()) {
             String test = "`" + code(ReportNames.testKey(entry.result())) + "`";
             for (ContainerResult c : entry.result().containers()) {
-                // an OOM kill in a test that passed was allowed by its budget (allowOomKill): still worth a line
+                // an OOM kill in a test that passed was expected and allowed by its budget (allowOomKill): nothing
+                // to attend to, so it is noted after the list rather than in it
                 boolean allowed = entry.result().outcome() == TestResult.Outcome.PASSED;
                 c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL)
-                        .ifPresent(f -> items.add("- :boom: **OOM kill**" + (allowed ? " (allowed by the budget) " : " ")
-                                + test + ": " + cell(f.description())));
+                        .ifPresent(f -> (allowed ? allowedKills : items).add("- :boom: **OOM kill**"
+                                + (allowed ? " (allowed by the budget) " : " ") + test + ": " + cell(f.description())));
                 // the test's figures cover it only up to the fault: listed even where nothing else failed it
                 c.fault().filter(f -> f.kind() == ContainerFault.Kind.EXITED)
                         .ifPresent(f -> items.add("- :stop_sign: **Container stopped, partial window** " + test
@@ -181,11 +184,16 @@ public final class MarkdownSummary {
                 + code(key) + "`")));
         if (items.isEmpty()) {
             out.append("No budget breaches, regressions or faults.\n\n");
-            return;
+        } else {
+            out.append("## Needs attention\n\n");
+            items.forEach(item -> out.append(item).append('\n'));
+            out.append('\n');
         }
-        out.append("## Needs attention\n\n");
-        items.forEach(item -> out.append(item).append('\n'));
-        out.append('\n');
+        if (!allowedKills.isEmpty()) {
+            out.append("Expected and allowed (`allowOomKill = true`), for the record:\n\n");
+            allowedKills.forEach(item -> out.append(item).append('\n'));
+            out.append('\n');
+        }
     }
 
     private static void unmeasuredRow(TestResult result, List<Metric> shown, StringBuilder out) {
@@ -215,11 +223,21 @@ public final class MarkdownSummary {
         if (partial) {
             budgets = ":warning: partial window" + (c.budgets().isEmpty() ? "" : ", " + (breaches == 0
                     ? c.budgets().size() + " passed in it" : breaches + " of " + c.budgets().size() + " breached"));
+        } else if (c.fault().isPresent() && result.outcome() != TestResult.Outcome.PASSED) {
+            // an OOM kill failed the test: that is the cell's news, not a count of budgets that passed
+            budgets = ":boom: OOM kill" + (c.budgets().isEmpty() ? "" : ", " + (breaches == 0
+                    ? c.budgets().size() + " passed" : ":x: " + breaches + " of " + c.budgets().size() + " breached"));
         }
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name())).append(c.overlap().isPresent() ? " " + OVERLAP_MARK : "")
                 .append(" | ").append(outcome(result));
         for (Metric metric : shown) {
+            Optional<String> tooShort = Measurability.trendTooShort(metric, u);
+            if (tooShort.isPresent()) {
+                // a slope of a few samples is no trend: a dash, and a footnote says why
+                out.append(" | –").append(notes.reference(Measurability.TREND_RULE));
+                continue;
+            }
             ReportedFigure figure = ReportedFigure.of(metric, u);
             // a figure the host did not measure is never a 0: the cell says so, a footnote says why
             out.append(" | ").append(figure.value().isPresent() ? metric.format(figure.value().getAsDouble())

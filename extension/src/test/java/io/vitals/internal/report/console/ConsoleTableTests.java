@@ -30,9 +30,11 @@ class ConsoleTableTests {
 
         List<String> lines = new ConsoleTable().render(List.of(ok, failed)).lines().toList();
 
-        assertThat(lines).hasSize(3);
+        // (the fixture's 10 s window is just short of a trend: a note under the table says so)
+        assertThat(lines).hasSize(4);
         assertThat(lines.get(2)).startsWith("m ").endsWith("NOT MEASURED: FAILED: setup broke");
         assertThat(lines.get(2).indexOf("--")).isEqualTo(lines.get(0).indexOf("CONTAINER"));
+        assertThat(lines.get(2).indexOf("FAILED")).isEqualTo(lines.get(0).indexOf("OUTCOME"));
     }
 
     @Test
@@ -57,7 +59,7 @@ class ConsoleTableTests {
         List<String> lines = table.lines().toList();
         assertThat(lines.get(0)).matches("TEST +CONTAINER +CPU % +MEM USAGE / LIMIT +MEM % +NET I/O +BLOCK I/O +PIDS"
                 + " +PEAK MEM +MEMORY HEADROOM +CPU TIME +MEMORY GROWTH +THROTTLED TIME +PEAK GPU MEMORY"
-                + " +AVERAGE GPU UTILIZATION +AVERAGE GPU SM UTILIZATION +GPU ENERGY +WALL TIME +MAJOR PAGE FAULTS +BUDGETS");
+                + " +AVERAGE GPU UTILIZATION +AVERAGE GPU SM UTILIZATION +GPU ENERGY +WALL TIME +MAJOR PAGE FAULTS +OUTCOME +BUDGETS");
         assertThat(lines.get(1)).startsWith("train").contains(" tf ")
                 .contains(u.averageCpuPercent().toDockerString())
                 .contains(u.after().memoryUsage().toDockerBinaryString() + " / 2GiB")
@@ -71,6 +73,9 @@ class ConsoleTableTests {
                 .contains(Metric.CPU_TIME.format(Metric.CPU_TIME.read(u)))
                 .endsWith("2/2 ok");
         assertThat(lines.get(2)).endsWith("OOM KILL at 8.2 s; budgets 1/2 BREACH: peakMemory");
+        // the outcome has a column of its own, lined up under its heading
+        assertThat(lines.get(1).indexOf("passed")).isEqualTo(lines.get(0).indexOf("OUTCOME"));
+        assertThat(lines.get(2).indexOf("FAILED")).isEqualTo(lines.get(0).indexOf("OUTCOME"));
         // Columns line up: every row has CONTAINER at the same position.
         assertThat(lines.get(1).indexOf(" tf ") + 1).isEqualTo(lines.get(0).indexOf("CONTAINER"));
     }
@@ -93,5 +98,38 @@ class ConsoleTableTests {
                 .lines().toList();
         assertThat(budgeted.get(0)).contains("PEAK GPU MEMORY").doesNotContain("GPU ENERGY");
         assertThat(budgeted.get(1)).contains("no GPU visible");
+    }
+
+    @Test
+    @DisplayName("never 'ok' budgets beside an OOM kill or an early exit: the fault first, and the outcome column")
+    void faultsBeforeBudgets() {
+        List<String> lines = new ConsoleTable().render(List.of(
+                ReportFixtures.exitedEarly("com.example.TrainTests", "exits"),
+                ReportFixtures.allowedOomKill("com.example.TrainTests", "allowed"))).lines().toList();
+
+        assertThat(lines.get(1)).contains(" FAILED ")
+                .endsWith("EXITED EARLY at 3.0 s (partial window); budgets 2/2 passed").doesNotContain(" ok");
+        // an OOM kill its budget allowed: the test passed, and the cell still names the kill before the count
+        assertThat(lines.get(2)).contains(" passed ").endsWith("OOM KILL at 8.2 s; budgets 1/1 passed")
+                .doesNotContain(" ok");
+    }
+
+    @Test
+    @DisplayName("memory growth of a window too short for a trend: a marked dash and a note, never a rate")
+    void growthTooShort() {
+        TestResult shortRun = ReportFixtures.result("com.example.TrainTests", "short");
+        TestResult longRun = ReportFixtures.withPoints(ReportFixtures.result("com.example.TrainTests", "long"), 241);
+        ResourceUsage longUsage = longRun.containers().get(0).usage();
+
+        List<String> lines = new ConsoleTable().render(List.of(shortRun, longRun)).lines().toList();
+
+        int column = lines.get(0).indexOf("MEMORY GROWTH");
+        assertThat(lines.get(1).substring(column)).startsWith(ConsoleTable.TOO_SHORT_MARK + " ");
+        assertThat(lines.get(2).substring(column)).startsWith(Metric.MEMORY_GROWTH.unit()
+                .formatDocker(Metric.MEMORY_GROWTH.read(longUsage)));
+        assertThat(lines).contains(ConsoleTable.TOO_SHORT_NOTE);
+        assertThat(ConsoleTable.TOO_SHORT_NOTE).contains("too short to estimate a trend");
+        // a table of long windows only has no note
+        assertThat(new ConsoleTable().render(List.of(longRun))).doesNotContain("too short");
     }
 }

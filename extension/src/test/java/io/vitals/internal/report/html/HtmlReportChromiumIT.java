@@ -3,6 +3,7 @@ package io.vitals.internal.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.vitals.DataSize;
 import io.vitals.MeasureResources;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
@@ -29,9 +30,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Opens the HTML report of ~50 tests in headless Chromium: the page must load without console errors and render
@@ -105,8 +111,10 @@ class HtmlReportChromiumIT {
         Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty())));
         // A test of the last chunk, OOM-killed so its charts carry every kind of mark; the address opens it.
         int opened = 9_990;
-        String inline = new HtmlReport().write(new RunReport(Instant.EPOCH, List.of(entries.get(opened)),
+        String inlinePage = new HtmlReport().write(new RunReport(Instant.EPOCH, List.of(entries.get(opened)),
                 Optional.empty()));
+        // its section (the page's top also shows its explaining chart, which the packed page has as well)
+        String inline = inlinePage.substring(inlinePage.indexOf("<details id=\"t0\">"));
 
         Dump dump = dumpDom(chromium, page.toUri() + "#t" + opened);
         double seconds = firstFrameSeconds(chromium, page);
@@ -137,14 +145,15 @@ class HtmlReportChromiumIT {
         String body = dump.dom().substring(dump.dom().indexOf("<tbody>"), dump.dom().indexOf("</tbody>"));
         assertThat(matches("<tr>", body)).hasSize(500);
 
-        // Sorting a packed table sorts all its rows, not the page shown: click "Peak memory" twice (descending) once
+        // Sorting a packed table sorts all its rows, not the page shown: click "Peak memory" (after test, outcome,
+        // budgets and container) twice (descending) once
         // the rows are unpacked (the pager's button appears then), and the largest of 10,000 comes first. Opening
         // the comparisons draws their bar charts.
         Path sorting = dir.resolve("sorting.html");
         // (an observer, not a timer: timers would use up the virtual time budget before the unpacking is done)
         Files.writeString(sorting, Files.readString(page).replace("</body>", "<script>new MutationObserver("
                 + "function(m,o){if(document.querySelector('#pager button')){o.disconnect();"
-                + "var th=document.querySelectorAll('#tests th')[2];th.click();th.click();"
+                + "var th=document.querySelectorAll('#tests th')[4];th.click();th.click();"
                 + "document.getElementById('compare').open=true;}})"
                 + ".observe(document.getElementById('pager'),{childList:true});</script></body>"));
         Dump sortedDump = dumpDom(chromium, sorting.toUri().toString());
@@ -152,13 +161,105 @@ class HtmlReportChromiumIT {
                 .as("console output of the page").isEmpty();
         String sorted = sortedDump.dom();
         assertThat(matches("<svg class=\"bars\"", sorted)).hasSize(3 * 500);
-        List<Double> peaks = matches("<tr><td data-v=\"[^\"]*\">.*?</td><td data-v=\"[^\"]*\">.*?</td><td data-v=\""
+        List<Double> peaks = matches("<tr>(?:<td data-v=\"[^\"]*\">.*?</td>){4}<td data-v=\""
                 + "([^\"]+)\"", sorted.substring(sorted.indexOf("<tbody>"), sorted.indexOf("</tbody>")))
                 .stream().map(Double::parseDouble).collect(Collectors.toList());
         double largest = entries.stream().mapToDouble(e -> e.result().containers().get(0).usage().peakMemory()
                 .toBytes()).max().orElseThrow();
         assertThat(peaks).hasSize(500).isSortedAccordingTo((a, b) -> Double.compare(b, a));
         assertThat(peaks.get(0)).isEqualTo(largest);
+    }
+
+    /**
+     * What failed, why, and the chart that shows it, in the first viewport at 1280 and at 1920 px: in a run of 50
+     * tests where tests 25 (OOM-killed, a budget breached) and 30 (failed, 96 MiB under a 2 GiB limit) failed, the
+     * outcome and budgets cells of their rows and their explaining charts are inside the window without scrolling
+     * or clicking, the page never scrolls sideways, and the memory chart of test 30 is scaled to its data.
+     */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({ "1280,800", "1920,1080" })
+    @DisplayName("the failed tests' outcome, budgets and explaining chart are in the first viewport")
+    void failuresAtAGlance(int width, int height) throws Exception {
+        String chromium = findChromium();
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            TestResult r = i == 25 ? ReportFixtures.oomKilled("com.example.TrainingTests", "trainTooLarge")
+                    : i == 30 ? small("com.example.ServiceTests", "smallButFailed")
+                    : ReportFixtures.result("com.example.Service" + (i / 10) + "Tests",
+                            "case" + i + "WithAParameterizedNameLongEnoughToWrapInItsColumn", Optional.empty(),
+                            0.3 + (i % 9) / 10.0);
+            entries.add(new RunReport.Entry(r, "x.json", RegressionVerdict.none("k" + i)));
+        }
+        Path page = dir.resolve("glance.html");
+        // the probe reads the layout once the page has loaded and puts it where --dump-dom shows it
+        Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty()))
+                .replace("</body>", "<script>window.addEventListener('load',function(){"
+                        + "var w=innerWidth,h=innerHeight,out={w:w,h:h,scrollW:document.documentElement.scrollWidth};"
+                        + "function seen(el){if(!el){return 'missing';}var r=el.getBoundingClientRect();"
+                        + "if(r.width<=0||r.height<=0||r.left<0||r.top<0||r.right>w||r.bottom>h){"
+                        + "return 'outside '+JSON.stringify(r);}"
+                        + "var at=document.elementFromPoint(r.left+r.width/2,r.top+r.height/2);"
+                        + "return (at&&(el===at||el.contains(at)))?'seen':'covered by '+(at&&at.outerHTML.slice(0,80));}"
+                        + "[25,30].forEach(function(t){"
+                        + "var a=document.querySelector('#tests a[href=\"#t'+t+'\"]'),row=a&&a.closest('tr');"
+                        + "out['outcome'+t]=seen(row&&row.cells[1]);out['budgets'+t]=seen(row&&row.cells[2]);"
+                        + "out['chart'+t]=seen(document.querySelector('#g'+t+' svg'));"
+                        + "out['label'+t]=document.querySelector('#g'+t+' svg').getAttribute('aria-label');});"
+                        + "var ys=Array.prototype.slice.call(document.querySelectorAll('#g30 svg text.yl'));"
+                        + "ys.sort(function(a,b){return +a.getAttribute('y')-+b.getAttribute('y');});"
+                        + "out.top30=ys[0].textContent;"
+                        + "document.body.setAttribute('data-probe',JSON.stringify(out));});</script></body>"));
+        Path out = Files.createTempFile(dir, "dom", ".html");
+        Path log = Files.createTempFile(dir, "log", ".txt");
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile-glance"), "--enable-logging=stderr", "--v=0",
+                "--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=5000",
+                "--dump-dom", page.toUri().toString())
+                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        assertThat(Files.readString(log).lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+                .as("console output of the page").isEmpty();
+        List<String> probe = matches("data-probe=\"([^\"]+)\"", Files.readString(out));
+        assertThat(probe).as("the probe's result in the DOM").hasSize(1);
+        JsonNode seen = new ObjectMapper().readTree(probe.get(0).replace("&quot;", "\"").replace("&amp;", "&"));
+
+        assertThat(seen.get("w").asInt()).as("window width").isEqualTo(width);
+        assertThat(seen.get("scrollW").asInt()).as("page width: no sideways scrolling").isLessThanOrEqualTo(width);
+        for (int t : new int[] { 25, 30 }) {
+            assertThat(seen.get("outcome" + t).asText()).as("outcome cell of test %d at %dx%d", t, width, height)
+                    .isEqualTo("seen");
+            assertThat(seen.get("budgets" + t).asText()).as("budgets cell of test %d at %dx%d", t, width, height)
+                    .isEqualTo("seen");
+            assertThat(seen.get("chart" + t).asText()).as("explaining chart of test %d at %dx%d", t, width, height)
+                    .isEqualTo("seen");
+        }
+        assertThat(seen.get("label25").asText()).isEqualTo("Memory");
+        // 96 MiB under a 2 GiB limit: the axis is the data's, not the limit's
+        DataSize top = DataSize.parse(seen.get("top30").asText().replace(" ", ""));
+        assertThat(top).as("top tick %s", seen.get("top30").asText()).isLessThan(DataSize.ofMiB(256))
+                .isGreaterThanOrEqualTo(DataSize.ofMiB(90));
+
+        String keep = System.getProperty("vitals.glance.screenshots");
+        if (keep != null && !keep.isBlank()) {
+            Process shot = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                    "--no-first-run", "--user-data-dir=" + dir.resolve("profile-shot"), "--hide-scrollbars",
+                    "--screenshot=" + Path.of(keep, "glance-" + width + ".png"),
+                    "--window-size=" + width + "," + height, page.toUri().toString())
+                    .redirectErrorStream(true).start();
+            shot.getInputStream().readAllBytes();
+            assertThat(shot.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    /** A failed test whose container peaked near 96 MiB under the fixture's 2 GiB limit. */
+    private static TestResult small(String className, String method) {
+        TestResult r = ReportFixtures.result(className, method, Optional.empty(), 0.09);
+        return new TestResult(r.uniqueId(), className, method, r.displayName(), Optional.empty(),
+                TestResult.Outcome.FAILED, Optional.of("expected: 200 but was: 500"), r.startedAt(), r.duration(),
+                r.containers().stream().map(c -> new io.vitals.internal.result.ContainerResult(c.name(), c.image(),
+                        c.limits(), c.usage(), c.probeDescription(), c.hostShape(), c.measuredFromStart(), List.of(),
+                        c.fault(), c.logTail())).toList());
     }
 
     private record Dump(String dom, String log, long nanos) {

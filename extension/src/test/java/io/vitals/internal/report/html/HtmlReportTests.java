@@ -2,6 +2,7 @@ package io.vitals.internal.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
@@ -61,7 +62,8 @@ class HtmlReportTests {
         assertThat(html).contains("<h2>Needs attention</h2>")
                 .contains("Failed before any container was measured: <a href=\"#t1\">com.example.StartIT#m</a>: "
                         + "ContainerLaunchException: Container startup failed</li>")
-                .contains("StartIT · m</a></td><td data-v=\"\">–</td><td data-v=\"-1\">not measured</td>");
+                .contains("StartIT · m</a></td><td data-v=\"FAILED\"><span class=\"badge bad\">failed</span></td>"
+                        + "<td data-v=\"-1\">–</td><td data-v=\"\">–</td><td data-v=\"-1\">not measured</td>");
     }
 
     @Test
@@ -166,13 +168,25 @@ class HtmlReportTests {
         String html = new HtmlReport().write(run(results));
         String inline = new HtmlReport().write(run(results.subList(0, HtmlReport.INLINE_LIMIT)));
 
-        assertThat(html).doesNotContain("<svg class=\"chart\"").doesNotContain("<details id=\"t")
+        // no chart but the few that explain failures at the top (GLANCE_LIMIT of them)
+        String glances = html.substring(html.indexOf("<div class=\"glances\">"), html.indexOf("<p class=\"muted\">",
+                html.indexOf("<div class=\"glances\">")));
+        assertThat(Pattern.compile("<svg class=\"chart\"").matcher(glances).results().count())
+                .isEqualTo(HtmlReport.GLANCE_LIMIT);
+        assertThat(html.replace(glances, "")).doesNotContain("<svg class=\"chart\"").doesNotContain("<details id=\"t")
                 .contains("<table id=\"tests\" class=\"sortable packed\">").contains("<div id=\"sections\"");
         assertThat(inline).contains("<table id=\"tests\" class=\"sortable\">").doesNotContain("application/gzip");
         List<String> inlineRows = List.of(inline.substring(inline.indexOf("<tbody>") + 7, inline.indexOf("</tbody>"))
                 .split("(?=<tr>)"));
         List<String> rows = unpack(html, "rows");
-        assertThat(rows).hasSize(results.size()).startsWith(inlineRows.toArray(String[]::new));
+        // the same rows, failed and breached ones first in both: the last test (an OOM kill) joins those
+        assertThat(rows).hasSize(results.size()).containsAll(inlineRows);
+        int first = (int) run(results).tests().stream().filter(HtmlReport::needsAttention).count();
+        assertThat(first).isGreaterThan(21);
+        assertThat(rows.subList(0, first)).allSatisfy(row -> assertThat(row).containsPattern(
+                "badge bad\">(failed|\\d+/\\d+ breached)"));
+        assertThat(rows.subList(first, rows.size())).allSatisfy(row -> assertThat(row)
+                .doesNotContain("badge bad\">failed").doesNotContain(" breached<"));
         // the first page of rows is markup, for a reader without script
         assertThat(html.substring(html.indexOf("<tbody>") + 7, html.indexOf("</tbody>")))
                 .isEqualTo(String.join("", rows.subList(0, Math.min(HtmlReport.PAGE, rows.size()))));
@@ -211,6 +225,78 @@ class HtmlReportTests {
             pool.shutdown();
             assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         }
+    }
+
+    @Test
+    @DisplayName("an OOM kill the test allowed (it passed) is no item of 'Needs attention'; a failing one is")
+    void allowedOomKillNeedsNoAttention() {
+        String allowed = new HtmlReport().write(run(List.of(ReportFixtures.allowedOomKill("com.example.T", "ok"))));
+        String failed = new HtmlReport().write(run(List.of(ReportFixtures.oomKilled("com.example.T", "oom"))));
+
+        assertThat(allowed).doesNotContain("<h2>Needs attention</h2>").doesNotContain("<figure class=\"glance\"")
+                .contains("<span class=\"badge warn\">OOM kill allowed · 1 ok</span>");
+        assertThat(failed).contains("<h2>Needs attention</h2>").contains("was OOM-killed at 8.2 s");
+    }
+
+    @Test
+    @DisplayName("the budgets cell names a fault before the count and never says 'ok' beside it")
+    void budgetsCellAfterFault() {
+        String html = new HtmlReport().write(run(List.of(ReportFixtures.exitedEarly("com.example.T", "exits"),
+                ReportFixtures.oomKilled("com.example.T", "oom"), ReportFixtures.engineGone("com.example.T", "gone"))));
+        String table = html.substring(html.indexOf("<tbody>"), html.indexOf("</tbody>"));
+
+        assertThat(table).contains(">exited early · 2 passed, partial window</span>")
+                .contains(">OOM kill · 1/2 breached</span>").contains(">engine gone · 2 passed, partial window</span>")
+                .doesNotContain(" ok</span>");
+    }
+
+    @Test
+    @DisplayName("each failed or breached test shows its explaining chart above the table, unopened; a passing one not")
+    void explainingChartAtAGlance() {
+        String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "fine"),
+                ReportFixtures.oomKilled("com.example.T", "oom"))));
+
+        int glance = html.indexOf("<figure class=\"glance\" id=\"g1\">");
+        assertThat(glance).isPositive().isLessThan(html.indexOf("<table id=\"tests\""));
+        String card = html.substring(glance, html.indexOf("</figure>", glance));
+        assertThat(card).contains("aria-label=\"Memory\"").contains(">OOM kill</text>").contains("href=\"#t1\"");
+        assertThat(html).doesNotContain("id=\"g0\"");
+        // and the table opens on the failure: its first row is the failed test's
+        String body = html.substring(html.indexOf("<tbody>"));
+        assertThat(body.indexOf("href=\"#t1\"")).isLessThan(body.indexOf("href=\"#t0\""));
+    }
+
+    @Test
+    @DisplayName("a chart's y axis is the data's: a 96 MiB curve under a 2 GiB limit tops out below 256 MiB")
+    void yAxisScaledToData() {
+        double[] x = { 0, 1, 2, 3 };
+        double[] y = { 40 * 1024 * 1024, 70 * 1024 * 1024, 96 * 1024 * 1024, 80 * 1024 * 1024 };
+        LineChart far = new LineChart("Memory", v -> io.vitals.DataSize.ofBytes(Math.round(v)).toString())
+                .series("memory", "s-mem", x, y).horizontal("limit 2.0 GiB", "m-limit", 2L * 1024 * 1024 * 1024);
+        StringBuilder out = new StringBuilder();
+        far.render(out);
+
+        assertThat(far.top()).isLessThan(256.0 * 1024 * 1024).isGreaterThanOrEqualTo(96.0 * 1024 * 1024);
+        assertThat(out).contains(">above the scale: limit 2.0 GiB</text>").doesNotContain("<line class=\"m-limit\"");
+        // a limit within twice the data's top is drawn, and the scale reaches it
+        LineChart near = new LineChart("Memory", String::valueOf).series("memory", "s-mem", x, y)
+                .horizontal("limit 128 MiB", "m-limit", 128 * 1024 * 1024);
+        StringBuilder drawn = new StringBuilder();
+        near.render(drawn);
+        assertThat(near.top()).isGreaterThan(128.0 * 1024 * 1024);
+        assertThat(drawn).contains("<line class=\"m-limit\"").doesNotContain("above the scale");
+    }
+
+    @Test
+    @DisplayName("memory growth of a window too short for a trend is a dash with the reason on hover")
+    void growthTooShort() {
+        TestResult longRun = ReportFixtures.withPoints(ReportFixtures.result("com.example.T", "long"), 241);
+        String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "short"), longRun)));
+
+        assertThat(html).containsPattern("<span class=\"absent\" title=\"memoryGrowth is too short to estimate a "
+                + "trend: the window holds 200 points over 9.95 s[^\"]*\">–</span>");
+        io.vitals.ResourceUsage u = longRun.containers().get(0).usage();
+        assertThat(html).contains(">" + Metric.MEMORY_GROWTH.format(Metric.MEMORY_GROWTH.read(u)) + "</td>");
     }
 
     private static List<String> unpack(String html, String id) throws IOException {

@@ -172,4 +172,38 @@ class MarkdownSummaryTests {
     void escapesCells() {
         assertThat(MarkdownSummary.cell("a|b <script>`x`")).isEqualTo("a\\|b &lt;script&gt;\\`x\\`");
     }
+
+    @Test
+    @DisplayName("an OOM kill its test allowed is noted for the record, not under 'Needs attention'")
+    void allowedOomKill() {
+        TestResult allowed = ReportFixtures.allowedOomKill("com.example.TrainTests", "allowed");
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(allowed, "a.json",
+                RegressionVerdict.none("a"))), Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        assertThat(md).doesNotContain("## Needs attention").contains("No budget breaches, regressions or faults.")
+                .contains("Expected and allowed (`allowOomKill = true`), for the record:\n\n- :boom: **OOM kill** "
+                        + "(allowed by the budget) `com.example.TrainTests#allowed`");
+    }
+
+    @Test
+    @DisplayName("a failed OOM kill's budgets cell names the kill, never 'ok'; growth too short is a dash and a note")
+    void oomCellAndGrowthTooShort() {
+        TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
+        TestResult longRun = ReportFixtures.withPoints(ReportFixtures.result("com.example.TrainTests", "long"), 241);
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(oom, "a.json",
+                RegressionVerdict.none("a")), new RunReport.Entry(longRun, "b.json", RegressionVerdict.none("b"))),
+                Optional.empty());
+
+        String md = new MarkdownSummary().write(run);
+
+        String oomRow = md.lines().filter(l -> l.startsWith("| oom ")).findFirst().orElseThrow();
+        assertThat(oomRow).endsWith("| :boom: OOM kill, :x: 1 of 2 breached |").contains(" | –[^nm1] | ");
+        assertThat(md).contains("[^nm1]: memory growth: too short to estimate a trend (a window shorter than 10 s or "
+                + "with fewer than 20 points); a budget on it is not measurable");
+        var u = longRun.containers().get(0).usage();
+        assertThat(md.lines().filter(l -> l.startsWith("| long ")).findFirst().orElseThrow())
+                .contains("| " + Metric.MEMORY_GROWTH.format(Metric.MEMORY_GROWTH.read(u)) + " |");
+    }
 }
