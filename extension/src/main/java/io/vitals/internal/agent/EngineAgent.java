@@ -3,6 +3,7 @@ package io.vitals.internal.agent;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.github.dockerjava.transport.DockerHttpClient;
+import io.vitals.MeasureResources;
 import io.vitals.internal.probe.CgroupAgent;
 import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.ProbeException;
@@ -25,7 +26,7 @@ import org.apiguardian.api.API;
 public final class EngineAgent implements CgroupAgent, AutoCloseable {
 
     /** The setting naming the agent image. */
-    public static final String IMAGE_KEY = "vitals.agent.image";
+    public static final String IMAGE_KEY = MeasureResources.AGENT_IMAGE_KEY;
     public static final String DEFAULT_IMAGE = "vitals/agent:latest";
     /** How long one answer may take before the agent counts as hung; a JVM's start is the longest wait. */
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
