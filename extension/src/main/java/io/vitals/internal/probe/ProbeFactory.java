@@ -99,7 +99,7 @@ public final class ProbeFactory {
         return switch (mode) {
             case ENGINE_API -> apiProbe(target);
             case HOST_CGROUP -> hostProbe(target);
-            case AGENT -> agent.orElseThrow(() -> new ProbeException("vitals.probe=AGENT asks for the Vitals agent, "
+            case AGENT -> agent.orElseThrow(() -> new ProbeException("The probe mode AGENT asks for the Vitals agent, "
                     + "but this run has none")).open(target);
             case AUTO -> {
                 try {
