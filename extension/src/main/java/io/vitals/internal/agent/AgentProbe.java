@@ -48,7 +48,12 @@ final class AgentProbe implements ResourceProbe {
         AgentProbe probe = new AgentProbe(connection, id, target.name(), (Boolean) answer[0],
                 answer[1] + " via the Vitals agent container (" + connection.agentName() + ")", (HostShape) answer[2],
                 wallClock);
-        probe.read(); // prove the files are readable before we rely on them, as the host probe's factory does
+        try {
+            probe.read(); // prove the files are readable before we rely on them, as the host probe's factory does
+        } catch (ProbeException e) {
+            probe.close();
+            throw e;
+        }
         return probe;
     }
 
