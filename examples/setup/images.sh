@@ -4,6 +4,7 @@
 #   vitals/base:bookworm       debian:bookworm-slim when a registry answers, else debootstrap + docker import
 #   vitals/stress:latest       base + stress-ng, for ground-truth tests
 #   vitals/tensorflow:latest   base + JRE 17 + TensorFlow Java 1.1.0 + the training workload
+#   vitals/agent:latest        base + a headless JRE 17, for the Vitals agent (docs/agent.md)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 examples="$(cd "$here/.." && pwd)"
@@ -13,6 +14,7 @@ source "$here/lib.sh"
 BASE=vitals/base:bookworm
 STRESS=vitals/stress:latest
 TENSORFLOW=vitals/tensorflow:latest
+AGENT=vitals/agent:latest
 
 label_of() { docker image inspect --format '{{ index .Config.Labels "io.vitals.inputs-hash" }}' "$1" 2>/dev/null || true; }
 image_id() { docker image inspect --format '{{.Id}}' "$1"; }
@@ -61,6 +63,22 @@ build_stress() {
   vitals_took "stress image" "$start"
 }
 
+# The agent image holds only a JRE: Vitals copies its own jar in when it starts the agent, so the image does not
+# change with Vitals' version and is rebuilt only when its Dockerfile or the base image changes.
+build_agent() {
+  local want
+  want="$(hash_files "$examples/agent-image" Dockerfile)-$(image_id "$BASE" | cut -c8-19)"
+  if [[ "$(label_of "$AGENT")" == "$want" ]]; then
+    vitals_log "$AGENT is up to date"
+    return
+  fi
+  local start
+  start="$(vitals_now)"
+  docker build -q --network=host --build-arg "BASE_IMAGE=$BASE" --label "io.vitals.inputs-hash=$want" \
+    -t "$AGENT" "$examples/agent-image" >/dev/null
+  vitals_took "agent image" "$start"
+}
+
 build_tensorflow() {
   local dir="$examples/tensorflow-image" want
   want="$(cd "$dir" && find Dockerfile train.sh pom.xml .dockerignore src -type f | LC_ALL=C sort \
@@ -91,9 +109,10 @@ warm_page_cache() {
   vitals_took "page cache warmed (one throwaway training run)" "$start"
 }
 
-# `images.sh stress` builds only what the cgroup v2 guests need (base + stress); no argument builds everything
+# `images.sh stress` builds only what the cgroup v2 guests need (base + stress + agent); no argument builds everything
 build_base
 build_stress
+build_agent
 if [[ "${1:-all}" != stress ]]; then
   build_tensorflow
   warm_page_cache

@@ -6,7 +6,8 @@
 #    containerd, listening on loopback only, with a bridge of its own (never docker0), no iptables rules and no
 #    masquerading (so it leaves the first engine's networking alone; its containers run with --network none),
 #    and waits (bounded);
-#  - then it loads vitals/stress:latest from the first engine into it when missing (no registry is needed).
+#  - then it loads vitals/stress:latest and vitals/agent:latest from the first engine into it when missing (no
+#    registry is needed).
 # The second dockerd starts its own containerd (dockerd does so whenever --containerd is not given): the socket
 # lives under its exec root, /var/run/vitals-docker2/containerd/containerd.sock, so it never shares the first
 # engine's containerd. Root is required (dockerd, cgroups, mounts).
@@ -24,6 +25,7 @@ DOCKERD2_LOG="${VITALS_DOCKERD2_LOG:-/var/log/vitals-dockerd2.log}"
 BRIDGE=vitals-br2
 WAIT_SECONDS="${VITALS_DOCKERD2_WAIT:-60}"
 STRESS=vitals/stress:latest
+AGENT=vitals/agent:latest
 
 second() { docker -H "$SECOND_HOST" "$@"; }
 
@@ -69,12 +71,15 @@ else
   vitals_took "start second dockerd" "$start"
 fi
 
-want="$(docker image inspect --format '{{.Id}}' "$STRESS" 2>/dev/null)" \
-  || vitals_die "$STRESS is missing on the first engine; run images.sh first"
-if [[ "$(second image inspect --format '{{.Id}}' "$STRESS" 2>/dev/null || true)" == "$want" ]]; then
-  vitals_log "$STRESS is up to date in the second engine"
-else
-  start="$(vitals_now)"
-  docker save "$STRESS" | second load -q >/dev/null
-  vitals_took "load $STRESS into the second engine" "$start"
-fi
+# The stress image for the tests' containers, the agent image for AgentProbeIT (docs/agent.md).
+for image in "$STRESS" "$AGENT"; do
+  want="$(docker image inspect --format '{{.Id}}' "$image" 2>/dev/null)" \
+    || vitals_die "$image is missing on the first engine; run images.sh first"
+  if [[ "$(second image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)" == "$want" ]]; then
+    vitals_log "$image is up to date in the second engine"
+  else
+    start="$(vitals_now)"
+    docker save "$image" | second load -q >/dev/null
+    vitals_took "load $image into the second engine" "$start"
+  fi
+done

@@ -61,8 +61,17 @@ public @interface MeasureResources {
     /** Key of the run-wide sampling interval: {@value}. Default {@code 50ms}; at least {@code 1ms}. */
     String SAMPLING_INTERVAL_KEY = "vitals.samplingInterval";
 
-    /** Key of the run-wide probe choice ({@code auto}, {@code host_cgroup}, {@code engine_api}): {@value}. */
+    /**
+     * Key of the run-wide probe choice ({@code auto}, {@code host_cgroup}, {@code engine_api}, {@code agent}):
+     * {@value}.
+     */
     String PROBE_KEY = "vitals.probe";
+
+    /**
+     * Key of the image the Vitals agent container runs (docs/agent.md): {@value}. Default
+     * {@code vitals/agent:latest}; any image with a {@code java} 17+ on its {@code PATH}.
+     */
+    String AGENT_IMAGE_KEY = "vitals.agent.image";
 
     /** Key of the report directory: {@value}. Default {@code target/vitals}. */
     String REPORT_DIR_KEY = "vitals.reportDir";

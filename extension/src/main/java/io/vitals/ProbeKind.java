@@ -15,12 +15,33 @@ public enum ProbeKind {
     HOST_CGROUP_V2("host cgroup v2 files"),
 
     /** The Docker Engine API stats endpoint: works with remote engines, at most one sample a second. */
-    ENGINE_API("Docker Engine API");
+    ENGINE_API("Docker Engine API"),
+
+    /**
+     * cgroup v1 (or hybrid) files of the engine's host read by the Vitals agent container (docs/agent.md), where
+     * this JVM cannot see them: the host probe's readers and exactness, at the sampling interval.
+     */
+    AGENT_CGROUP_V1("cgroup v1 files via the Vitals agent container"),
+
+    /** cgroup v2 files of the engine's host read by the Vitals agent container; exact as {@link #HOST_CGROUP_V2}. */
+    AGENT_CGROUP_V2("cgroup v2 files via the Vitals agent container");
 
     private final String description;
 
     ProbeKind(String description) {
         this.description = description;
+    }
+
+    /**
+     * The kind whose exactness rules apply: the agent reads the same files with the same readers as the host
+     * probe, so its kinds answer the host kind of the same cgroup version; the others answer themselves.
+     */
+    public ProbeKind exactnessKind() {
+        return switch (this) {
+            case AGENT_CGROUP_V1 -> HOST_CGROUP_V1;
+            case AGENT_CGROUP_V2 -> HOST_CGROUP_V2;
+            default -> this;
+        };
     }
 
     /** {@return a short phrase for messages and reports, e.g. "host cgroup v1 files"} */

@@ -96,15 +96,15 @@ public final class Measurability {
         }
         double counted = metric.read(usage);
         String figure = metric.attribute() + " cannot be measured here: ";
-        if (usage.probe() == ProbeKind.HOST_CGROUP_V1 && metric == Metric.BLOCK_WRITE) {
+        if (usage.probe().exactnessKind() == ProbeKind.HOST_CGROUP_V1 && metric == Metric.BLOCK_WRITE) {
             return Optional.of(figure + "cgroup v1 does not attribute buffered writeback to the container that wrote"
                     + (counted == 0 ? ", and its blkio controller counted nothing for this container" : "")
                     + "; run on a cgroup v2 host");
         }
-        if (counted > 0 || usage.probe() == ProbeKind.HOST_CGROUP_V2) {
+        if (counted > 0 || usage.probe().exactnessKind() == ProbeKind.HOST_CGROUP_V2) {
             return Optional.empty();
         }
-        return Optional.of(figure + (usage.probe() == ProbeKind.HOST_CGROUP_V1
+        return Optional.of(figure + (usage.probe().exactnessKind() == ProbeKind.HOST_CGROUP_V1
                 ? "cgroup v1's blkio controller counted 0 B for this container, which cannot be told apart from I/O "
                         + "it does not account (storage without a block device, buffered I/O)"
                 : "the Docker Engine API reported 0 B for this container, which cannot be told apart from an "

@@ -61,8 +61,8 @@ public record FigureSource(Optional<CgroupValue> v1, Optional<CgroupValue> v2, A
     /** How the figure was measured for a usage from {@code probe}, in words. */
     public String describe(ProbeKind probe) {
         String where = switch (probe) {
-            case HOST_CGROUP_V1 -> v1.map(CgroupValue::describe).orElse("nothing") + " (cgroup v1)";
-            case HOST_CGROUP_V2 -> v2.map(CgroupValue::describe).orElse("nothing") + " (cgroup v2)";
+            case HOST_CGROUP_V1, AGENT_CGROUP_V1 -> v1.map(CgroupValue::describe).orElse("nothing") + " (cgroup v1)";
+            case HOST_CGROUP_V2, AGENT_CGROUP_V2 -> v2.map(CgroupValue::describe).orElse("nothing") + " (cgroup v2)";
             case ENGINE_API -> "memory_stats.stats." + v2.flatMap(CgroupValue::key).orElse("?")
                     + v1.flatMap(CgroupValue::key).map(k -> " (" + k + " on cgroup v1)").orElse("")
                     + " of the Engine API";

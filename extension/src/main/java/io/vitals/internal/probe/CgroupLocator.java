@@ -28,9 +28,24 @@ public final class CgroupLocator {
     private static final List<String> V1_CONTROLLERS = List.of("memory", "cpu", "cpuacct", "blkio", "pids");
 
     private final Path hostRoot;
+    private final Optional<Path> mountsUnder;
 
     public CgroupLocator(Path hostRoot) {
+        this(hostRoot, Optional.empty());
+    }
+
+    private CgroupLocator(Path hostRoot, Optional<Path> mountsUnder) {
         this.hostRoot = hostRoot;
+        this.mountsUnder = mountsUnder;
+    }
+
+    /**
+     * A locator that reads only the cgroup mounts at or below {@code mountPoint} (as this process's mountinfo names
+     * it): the Vitals agent container sees the host's tree bind-mounted there, beside a {@code /sys/fs/cgroup} of
+     * its own that shows only its own cgroup and must not be taken for the host's.
+     */
+    public static CgroupLocator mountedAt(Path hostRoot, Path mountPoint) {
+        return new CgroupLocator(hostRoot, Optional.of(mountPoint));
     }
 
     public static CgroupLocator forThisHost() {
@@ -107,7 +122,12 @@ public final class CgroupLocator {
     List<Mount> readMounts() throws ProbeException {
         Path mountinfo = resolve("/proc/self/mountinfo");
         try {
-            return parseMountinfo(Files.readString(mountinfo, StandardCharsets.UTF_8));
+            List<Mount> mounts = parseMountinfo(Files.readString(mountinfo, StandardCharsets.UTF_8));
+            if (mountsUnder.isEmpty()) {
+                return mounts;
+            }
+            Path under = resolve(mountsUnder.get().toString());
+            return mounts.stream().filter(m -> m.mountPoint().startsWith(under)).toList();
         } catch (IOException e) {
             throw new ProbeException("Cannot read " + mountinfo + ": " + e.getMessage(), e);
         }

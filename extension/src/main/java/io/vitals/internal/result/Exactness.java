@@ -103,7 +103,7 @@ public record Exactness(Map<Column, MatrixCell> cells) {
         return MatrixCell.unavailable(usage.probe() == ProbeKind.ENGINE_API
                 ? "The Docker Engine API reports no pressure stall information."
                 : "The host exposes no pressure files for this container's cgroup (a kernel without PSI or booted "
-                        + "with psi=0" + (usage.probe() == ProbeKind.HOST_CGROUP_V1
+                        + "with psi=0" + (usage.probe().exactnessKind() == ProbeKind.HOST_CGROUP_V1
                                 ? ", or no cgroup v2 hierarchy mounted beside the v1 controllers" : "") + ").");
     }
 

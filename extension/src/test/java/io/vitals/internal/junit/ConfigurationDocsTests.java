@@ -70,6 +70,8 @@ class ConfigurationDocsTests {
             Map<String, String> set = Map.of(key, value.get());
             if (key.equals(TensorFlowContainer.IMAGE_PROPERTY)) {
                 assertThat(value.get()).as(key).isEqualTo(TensorFlowContainer.DEFAULT_IMAGE);
+            } else if (key.equals(MeasureResources.AGENT_IMAGE_KEY)) {
+                assertThat(value.get()).as(key).isEqualTo(io.vitals.internal.agent.EngineAgent.DEFAULT_IMAGE);
             } else if (CLASS_KEYS.contains(key)) {
                 assertThat(settings(set)).as("line %d: %s=%s", row.line(), key, value.get())
                         .isEqualTo(settings(Map.of()));

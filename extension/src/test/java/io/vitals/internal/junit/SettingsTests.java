@@ -77,7 +77,7 @@ class SettingsTests {
     @CsvSource(delimiter = ';', value = {
             "vitals.samplingInterval; 0ms; a duration of at least 1ms, such as 50ms, 1s or ISO-8601 PT0.5S",
             "vitals.samplingInterval; fast; a duration of at least 1ms, such as 50ms, 1s or ISO-8601 PT0.5S",
-            "vitals.probe; docker; auto, host_cgroup or engine_api",
+            "vitals.probe; docker; auto, host_cgroup, engine_api or agent",
             "vitals.requireDocker; yes; true or false",
             "vitals.strict; 1; true or false",
             "vitals.memoryWarning; 101%; a share of the memory limit of at most 100%, e.g. 90%" })

@@ -88,9 +88,9 @@ class SettingKeysTests {
     @DisplayName("the declaring classes declare the keys every typed view reads, and no others")
     void theKnownKeys() {
         assertThat(SettingKeys.all()).containsExactlyInAnyOrder(
-                "vitals.samplingInterval", "vitals.probe", "vitals.reportDir", "vitals.requireDocker",
-                "vitals.strict", "vitals.memoryWarning", "vitals.console", "vitals.publishJson",
-                "vitals.prometheus.series", "vitals.baseline",
+                "vitals.samplingInterval", "vitals.probe", "vitals.agent.image", "vitals.reportDir",
+                "vitals.requireDocker", "vitals.strict", "vitals.memoryWarning", "vitals.console",
+                "vitals.publishJson", "vitals.prometheus.series", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
                 "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",

@@ -117,7 +117,7 @@ class SettingsReaderTests {
         @ValueSource(strings = {"docker", "host-cgroup", "engineapi", "0"})
         @DisplayName("anything else lists the names in lower case")
         void rejected(String value) {
-            assertRejected(value, SettingParser.enumOf(ProbeMode.class), "auto, host_cgroup or engine_api");
+            assertRejected(value, SettingParser.enumOf(ProbeMode.class), "auto, host_cgroup, engine_api or agent");
         }
 
         @Test

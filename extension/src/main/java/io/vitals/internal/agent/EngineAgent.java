@@ -1,0 +1,93 @@
+package io.vitals.internal.agent;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.github.dockerjava.transport.DockerHttpClient;
+import io.vitals.MeasureResources;
+import io.vitals.internal.probe.CgroupAgent;
+import io.vitals.internal.probe.ContainerTarget;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.ResourceProbe;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import org.apiguardian.api.API;
+
+/**
+ * The agent of one engine for one test run: started on the first container the host probe cannot read, shared by
+ * every probe after it, and stopped by {@link #close()} (the run's end) or, should this JVM die first, by the
+ * engine closing its stdin. An agent that could not start is not retried: every later open fails at once with
+ * the first reason, so a run without the image pays the attempt once.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class EngineAgent implements CgroupAgent, AutoCloseable {
+
+    /** The setting naming the agent image. */
+    public static final String IMAGE_KEY = MeasureResources.AGENT_IMAGE_KEY;
+    public static final String DEFAULT_IMAGE = "vitals/agent:latest";
+    /** How long one answer may take before the agent counts as hung; a JVM's start is the longest wait. */
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
+
+    private final String image;
+    private final Supplier<DockerHttpClient> control;
+    private final Supplier<DockerHttpClient> stream;
+    private final Clock wallClock;
+    private AgentContainer.Started started;
+    private ProbeException failed;
+
+    /**
+     * @param control the Engine API client of the engine the tests use
+     * @param stream a client of the same engine without a response timeout, for the attach stream
+     */
+    public EngineAgent(String image, Supplier<DockerHttpClient> control, Supplier<DockerHttpClient> stream,
+            Clock wallClock) {
+        this.image = image;
+        this.control = control;
+        this.stream = stream;
+        this.wallClock = wallClock;
+    }
+
+    @Override
+    public ResourceProbe open(ContainerTarget target) throws ProbeException {
+        return AgentProbe.open(connection(), target, wallClock);
+    }
+
+    /** How long the agent took to start and answer; empty before it has. */
+    public synchronized Optional<Duration> startTime() {
+        return Optional.ofNullable(started).map(AgentContainer.Started::startTime);
+    }
+
+    /** The agent container's ID; empty before it has started. */
+    public synchronized Optional<String> containerId() {
+        return Optional.ofNullable(started).map(AgentContainer.Started::containerId);
+    }
+
+    private synchronized AgentConnection connection() throws ProbeException {
+        if (failed != null) {
+            throw new AgentUnavailableException(failed.getMessage(), failed);
+        }
+        if (started == null) {
+            try {
+                started = new AgentContainer(control.get(), stream.get()).start(image, ANSWER_TIMEOUT);
+            } catch (ProbeException e) {
+                failed = e;
+                throw e;
+            }
+        }
+        Optional<String> broken = started.connection().broken();
+        if (broken.isPresent()) {
+            throw new AgentUnavailableException(broken.get());
+        }
+        return started.connection();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (started != null) {
+            started.connection().close();
+        }
+    }
+}

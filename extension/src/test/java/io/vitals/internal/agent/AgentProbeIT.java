@@ -1,0 +1,276 @@
+package io.vitals.internal.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.within;
+
+import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
+import io.vitals.DataSize;
+import io.vitals.ProbeKind;
+import io.vitals.ProbeMode;
+import io.vitals.ResourceUsage;
+import io.vitals.internal.probe.CgroupAgent;
+import io.vitals.internal.probe.CgroupLocator;
+import io.vitals.internal.probe.ContainerTarget;
+import io.vitals.internal.probe.ProbeFactory;
+import io.vitals.internal.probe.ResourceProbe;
+import io.vitals.internal.sampling.ContainerWatch;
+import io.vitals.internal.sampling.MeasurementWindow;
+import io.vitals.internal.sampling.Sampler;
+import io.vitals.testing.DockerCli;
+import io.vitals.testing.StressContainer;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Vitals agent against the second engine on {@code tcp://127.0.0.1:23750} (examples/setup/second-engine.sh),
+ * whose containers' cgroups this JVM is told not to read: the agent is started there, through the Engine API
+ * client the Engine API probe uses, and the same stress container is watched by both, side by side, the agent at
+ * 50 ms and the Engine API at its 1 s. Ground truth is the kernel's: the high-water mark the agent also reads,
+ * {@code cpuacct.usage} read inside the container, the OOM-kill counter.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@DisplayName("Vitals agent on a second engine, beside the Engine API probe")
+class AgentProbeIT {
+
+    static final String SECOND_ENGINE = "tcp://127.0.0.1:23750";
+    private static final long MIB = 1024 * 1024;
+    private static final long LIMIT = 512 * MIB;
+
+    private DockerHttpClient http;
+    private DockerHttpClient stream;
+    private EngineAgent agent;
+    private Sampler sampler;
+    private String containerId;
+    private ContainerWatch agentWatch;
+    private ContainerWatch apiWatch;
+
+    @BeforeAll
+    void secondEngineAndAgent() {
+        try {
+            DockerCli.run("-H", SECOND_ENGINE, "image", "inspect", EngineAgent.DEFAULT_IMAGE);
+        } catch (IOException | InterruptedException e) {
+            fail("AgentProbeIT needs the second engine with " + EngineAgent.DEFAULT_IMAGE + " loaded: run "
+                    + "examples/setup/images.sh, then examples/setup/second-engine.sh. Cause: " + e.getMessage(), e);
+        }
+        http = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(SECOND_ENGINE)).build();
+        stream = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(SECOND_ENGINE)).build();
+        agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream, Clock.systemUTC());
+    }
+
+    @AfterAll
+    void stopAgent() throws Exception {
+        agent.close();
+        stream.close();
+        http.close();
+    }
+
+    @BeforeEach
+    void startContainer() throws Exception {
+        sampler = new Sampler("vitals-agent-it-sampler");
+        containerId = second("run", "-d", "--network", "none", "--memory", Long.toString(LIMIT), "--memory-swap",
+                Long.toString(LIMIT), "--label", "io.vitals.managed=true", StressContainer.IMAGE, "sleep",
+                "infinity").strip();
+        ContainerTarget target = targetOf(containerId);
+        long start = System.nanoTime();
+        ResourceProbe agentProbe = factory(agent).open(target, ProbeMode.AUTO);
+        System.out.printf("agent probe opened in %d ms (agent start %s): %s%n",
+                (System.nanoTime() - start) / 1_000_000, agent.startTime().map(Duration::toMillis).orElse(-1L),
+                agentProbe.describe());
+        ResourceProbe apiProbe = factory(agent).open(target, ProbeMode.ENGINE_API);
+        agentWatch = ContainerWatch.start("stress", StressContainer.IMAGE, agentProbe, Duration.ofMillis(50),
+                sampler);
+        apiWatch = ContainerWatch.start("stress", StressContainer.IMAGE, apiProbe, Duration.ofMillis(50), sampler);
+    }
+
+    @AfterEach
+    void removeContainer() throws Exception {
+        agentWatch.close();
+        apiWatch.close();
+        sampler.close();
+        second("rm", "-f", containerId);
+    }
+
+    /** Host probe first (it fails: the second engine's PIDs are not in its containers' cgroups here), then agent. */
+    private ProbeFactory factory(CgroupAgent withAgent) {
+        return new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
+                Clock.systemUTC(), () -> http, List.of(), Optional.of(withAgent), message -> { });
+    }
+
+    @Test
+    @DisplayName("the probe is the agent's, cgroup v1 via the agent container, at the 50 ms asked for")
+    void probeKind() {
+        assertThat(agentWatch.probe().kind()).isIn(ProbeKind.AGENT_CGROUP_V1, ProbeKind.AGENT_CGROUP_V2);
+        assertThat(agentWatch.probe().describe()).contains("via the Vitals agent container");
+        assertThat(agentWatch.interval()).isEqualTo(Duration.ofMillis(50));
+        assertThat(apiWatch.probe().kind()).isEqualTo(ProbeKind.ENGINE_API);
+    }
+
+    @Test
+    @DisplayName("a 300 MiB spike held 150 ms: the agent's sampled peak within 2 % of the kernel's high-water mark")
+    void spike() throws Exception {
+        MeasurementWindow agentWindow = agentWatch.openWindow();
+        MeasurementWindow apiWindow = apiWatch.openWindow();
+        // dd fills 300 MiB, then blocks on a pipe whose reader sleeps 150 ms after the first byte arrives
+        exec("dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null | (head -c 1 >/dev/null; sleep 0.15)");
+        ResourceUsage byAgent = agentWindow.close();
+        ResourceUsage byApi = apiWindow.close();
+        DataSize mark = byAgent.peakMemoryHighWaterMark().orElseThrow();
+        System.out.printf("300 MiB held 150 ms: agent sampled peak %s (%d samples, %s), kernel high-water mark %s "
+                + "(%+.2f %%); Engine API sampled peak %s (%d samples)%n", byAgent.peakMemory(),
+                byAgent.timeline().samples(), byAgent.probe().description(), mark,
+                100.0 * (byAgent.peakMemory().toBytes() - mark.toBytes()) / mark.toBytes(), byApi.peakMemory(),
+                byApi.timeline().samples());
+        assertThat((double) byAgent.peakMemory().toBytes()).isCloseTo(mark.toBytes(), within(0.02 * mark.toBytes()));
+        assertThat(byAgent.peakMemory()).isGreaterThanOrEqualTo(DataSize.ofMiB(300));
+    }
+
+    @Test
+    @DisplayName("1 CPU worker for 2 s: the agent's CPU time within 3 % of the cgroup's own cpuacct.usage delta")
+    void cpuTime() throws Exception {
+        long before = cpuacctUsageFromInside();
+        MeasurementWindow agentWindow = agentWatch.openWindow();
+        MeasurementWindow apiWindow = apiWatch.openWindow();
+        // the counter is read again in the same exec, inside the window: a second exec's own start (bash, cat:
+        // tens of ms of CPU) would count in the kernel's delta after the window closed
+        long after = Long.parseLong(exec("stress-ng --cpu 1 --cpu-method int64 --timeout 2s --quiet; "
+                + CPUACCT_USAGE).strip());
+        ResourceUsage byAgent = agentWindow.close();
+        ResourceUsage byApi = apiWindow.close();
+        double truth = (after - before) / 1e9;
+        double agentSeconds = byAgent.cpuTime().toNanos() / 1e9;
+        double apiSeconds = byApi.cpuTime().toNanos() / 1e9;
+        System.out.printf("CPU time: kernel %.3f s; agent %.3f s (%+.2f %%, %d samples); Engine API %.3f s "
+                + "(%+.2f %%, %d samples)%n", truth, agentSeconds, 100 * (agentSeconds - truth) / truth,
+                byAgent.timeline().samples(), apiSeconds, 100 * (apiSeconds - truth) / truth,
+                byApi.timeline().samples());
+        assertThat(agentSeconds).isCloseTo(truth, within(0.03 * truth));
+        assertThat(agentSeconds).isGreaterThan(0.8);
+    }
+
+    @Test
+    @DisplayName("a 600 MiB allocation in a 512 MiB container: the agent counts the OOM kill")
+    void oomKill() throws Exception {
+        MeasurementWindow agentWindow = agentWatch.openWindow();
+        MeasurementWindow apiWindow = apiWatch.openWindow();
+        execExitCode("dd if=/dev/zero bs=600M count=1 iflag=fullblock 2>/dev/null | sleep 1");
+        ResourceUsage byAgent = agentWindow.close();
+        ResourceUsage byApi = apiWindow.close();
+        System.out.printf("OOM kill of an exec'd dd: agent counted %d (peak %s, first at %s); Engine API counted %d "
+                + "(its stats carry no OOM-kill count)%n", byAgent.oomKills(), byAgent.peakMemory(),
+                agentWindow.firstOomKillAt().map(Duration::toString).orElse("?"), byApi.oomKills());
+        assertThat(byAgent.oomKills()).isEqualTo(1);
+        assertThat(agentWatch.goneReason()).as("the container itself lives on").isEmpty();
+    }
+
+    @Test
+    @Timeout(60)
+    @DisplayName("the agent killed mid-window: the window ends at once, with read errors, and later opens fall back")
+    void agentKilledMidWindow() throws Exception {
+        EngineAgent own = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream, Clock.systemUTC());
+        List<String> warnings = new ArrayList<>();
+        ProbeFactory factory = new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
+                Clock.systemUTC(), () -> http, List.of(), Optional.of(own), warnings::add);
+        try {
+            ResourceProbe probe = factory.open(targetOf(containerId), ProbeMode.AUTO);
+            try (ContainerWatch watch = ContainerWatch.start("stress", StressContainer.IMAGE, probe,
+                    Duration.ofMillis(50), sampler)) {
+                MeasurementWindow window = watch.openWindow();
+                Thread.sleep(300);
+                second("kill", own.containerId().orElseThrow());
+                Thread.sleep(500);
+                long start = System.nanoTime();
+                ResourceUsage usage = window.close();
+                long closeMillis = (System.nanoTime() - start) / 1_000_000;
+                System.out.printf("agent killed mid-window: window closed in %d ms, %d samples, %d read errors, "
+                        + "container gone: %s%n", closeMillis, usage.timeline().samples(),
+                        usage.timeline().readErrors(), window.containerGoneReason().orElse("no"));
+                assertThat(usage.timeline().readErrors()).isPositive();
+                assertThat(window.containerGoneReason()).as("the agent's death is not the container's").isEmpty();
+                assertThat(closeMillis).isLessThan(5_000);
+            }
+            ResourceProbe fallback = factory.open(targetOf(containerId), ProbeMode.AUTO);
+            assertThat(fallback.kind()).isEqualTo(ProbeKind.ENGINE_API);
+            assertThat(warnings).singleElement().asString().contains("stopped answering")
+                    .contains("Engine API measures instead");
+            assertThatThrownBy(() -> factory.open(targetOf(containerId), ProbeMode.AGENT))
+                    .hasMessageContaining("stopped answering");
+        } finally {
+            own.close();
+        }
+    }
+
+    @Test
+    @DisplayName("the agent image missing: one warning naming the image and the fix, and the Engine API measures")
+    void imageMissing() throws Exception {
+        EngineAgent missing = new EngineAgent("vitals/agent:missing", () -> http, () -> stream, Clock.systemUTC());
+        List<String> warnings = new ArrayList<>();
+        ProbeFactory factory = new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
+                Clock.systemUTC(), () -> http, List.of(), Optional.of(missing), warnings::add);
+        try (ResourceProbe first = factory.open(targetOf(containerId), ProbeMode.AUTO);
+                ResourceProbe second = factory.open(targetOf(containerId), ProbeMode.AUTO)) {
+            System.out.println("image missing: " + warnings);
+            assertThat(first.kind()).isEqualTo(ProbeKind.ENGINE_API);
+            assertThat(second.kind()).isEqualTo(ProbeKind.ENGINE_API);
+            assertThat(warnings).singleElement().asString().contains("vitals/agent:missing")
+                    .contains("examples/setup/images.sh").contains("vitals.agent.image")
+                    .contains("Engine API measures instead");
+        } finally {
+            missing.close();
+        }
+    }
+
+    private static ContainerTarget targetOf(String id) throws Exception {
+        String[] inspected = second("inspect", "--format", "{{.Id}} {{.State.Pid}} {{.HostConfig.Memory}}", id)
+                .strip().split(" ");
+        long memory = Long.parseLong(inspected[2]);
+        return new ContainerTarget(inspected[0], "stress", StressContainer.IMAGE, Long.parseLong(inspected[1]),
+                memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty());
+    }
+
+    private static final String CPUACCT_USAGE = "cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || "
+            + "awk '/usage_usec/ {print $2 * 1000}' /sys/fs/cgroup/cpu.stat";
+
+    private long cpuacctUsageFromInside() throws Exception {
+        return Long.parseLong(exec(CPUACCT_USAGE).strip());
+    }
+
+    private String exec(String script) throws Exception {
+        return second("exec", containerId, "bash", "-c", script);
+    }
+
+    private void execExitCode(String script) throws Exception {
+        try {
+            exec(script);
+        } catch (IOException e) {
+            // the OOM-killed command exits non-zero: expected
+        }
+    }
+
+    private static String second(String... args) throws IOException, InterruptedException {
+        String[] all = new String[args.length + 2];
+        all[0] = "-H";
+        all[1] = SECOND_ENGINE;
+        System.arraycopy(args, 0, all, 2, args.length);
+        return DockerCli.run(all);
+    }
+}

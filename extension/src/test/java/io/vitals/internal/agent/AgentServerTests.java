@@ -1,0 +1,194 @@
+package io.vitals.internal.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vitals.ProbeKind;
+import io.vitals.ProbeMode;
+import io.vitals.internal.probe.CgroupAgent;
+import io.vitals.internal.probe.CgroupLocator;
+import io.vitals.internal.probe.ContainerGoneException;
+import io.vitals.internal.probe.ContainerTarget;
+import io.vitals.internal.probe.Fixtures;
+import io.vitals.internal.probe.HostCgroupProbe;
+import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.ProbeFactory;
+import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ResourceProbe;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The agent's server and the extension's probe joined by in-process pipes, the server reading the recorded
+ * cgroup v1 tree: what the agent answers is what the host probe reads there, and a dead or silent agent fails
+ * reads at once (or after the timeout), never hangs.
+ */
+class AgentServerTests {
+
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-02T14:00:00Z"), ZoneOffset.UTC);
+    private static final ContainerTarget V1 = new ContainerTarget(Fixtures.V1_ID, "db", "postgres", Fixtures.V1_PID,
+            OptionalLong.empty());
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable closeable : toClose) {
+            closeable.close();
+        }
+    }
+
+    private static HostCgroupProbe hostProbe(String name, long pid) throws ProbeException {
+        Path root = Fixtures.v1Root();
+        return HostCgroupProbe.open(name, pid, new CgroupLocator(root), root.resolve("proc"), CLOCK);
+    }
+
+    /** A server thread on pipes, and the connection to it; the thread is returned to be stopped by tests. */
+    private Thread serve(AgentConnection[] connection, Duration timeout) throws IOException {
+        PipedOutputStream requests = new PipedOutputStream();
+        PipedInputStream agentIn = new PipedInputStream(requests, 8192);
+        PipedOutputStream agentOut = new PipedOutputStream();
+        PipedInputStream answers = new PipedInputStream(agentOut, 8192);
+        Thread server = new Thread(() -> {
+            try (agentOut) {
+                new AgentServer(AgentServerTests::hostProbe).serve(agentIn, agentOut);
+            } catch (IOException e) {
+                // the test closed the pipes
+            }
+        }, "agent-server-test");
+        server.setDaemon(true);
+        server.start();
+        connection[0] = new AgentConnection(requests, new AnswerStream(answers, false, timeout, "answers-test"),
+                "the test agent", () -> { });
+        toClose.add(connection[0]);
+        return server;
+    }
+
+    @Test
+    @DisplayName("a full read through the agent equals the host probe's read of the same files")
+    void fullReadEqualsHostProbe() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        try (ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK);
+                HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
+            RawReading viaAgent = probe.read();
+            RawReading direct = host.read();
+            assertThat(probe.kind()).isEqualTo(ProbeKind.AGENT_CGROUP_V1);
+            assertThat(probe.kind().exactnessKind()).isEqualTo(ProbeKind.HOST_CGROUP_V1);
+            assertThat(probe.describe()).startsWith(host.describe()).contains("via the Vitals agent container");
+            assertThat(viaAgent.cpu()).isEqualTo(direct.cpu());
+            assertThat(viaAgent.memory()).isEqualTo(direct.memory());
+            assertThat(viaAgent.pids()).isEqualTo(direct.pids());
+            assertThat(viaAgent.blockIo()).isEqualTo(direct.blockIo());
+            assertThat(viaAgent.network()).isEqualTo(direct.network());
+            assertThat(viaAgent.pressure()).isEqualTo(direct.pressure());
+            assertThat(viaAgent.sourced()).isEqualTo(direct.sourced());
+            assertThat(probe.hostShape()).isEqualTo(host.hostShape());
+            RawReading fast = probe.readFast(viaAgent);
+            assertThat(fast.cpu()).isEqualTo(direct.cpu());
+            assertThat(fast.sourced()).as("a fast read carries the full read's figures over").isSameAs(
+                    viaAgent.sourced());
+            assertThat(probe.goneNow()).isEqualTo(host.goneNow());
+            // no reset here: as root it would write into the shared fixture tree
+        }
+    }
+
+    @Test
+    @DisplayName("a fast reading is sent in 153 bytes, a full one of the recorded v1 tree in 328")
+    void bytesPerSample() throws Exception {
+        RawReading reading = hostProbe("db", Fixtures.V1_PID).read();
+        ByteArrayOutputStream full = new ByteArrayOutputStream();
+        AgentProtocol.writeFull(new DataOutputStream(full), reading);
+        ByteArrayOutputStream fast = new ByteArrayOutputStream();
+        AgentProtocol.writeFast(new DataOutputStream(fast), reading);
+        System.out.printf("bytes per answer: full %d, fast %d%n", full.size() + 1, fast.size() + 1);
+        assertThat(fast.size()).isEqualTo(AgentProtocol.FAST_BYTES);
+        assertThat(full.size()).isEqualTo(328);
+    }
+
+    @Test
+    @DisplayName("a PID the agent cannot find is the container gone, as with the host probe")
+    void goneContainer() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        ContainerTarget gone = new ContainerTarget("x", "db", "postgres", 999_999, OptionalLong.empty());
+        assertThatThrownBy(() -> AgentProbe.open(connection[0], gone, CLOCK))
+                .isInstanceOf(ContainerGoneException.class);
+        assertThat(connection[0].broken()).as("the agent answered: it still serves").isEmpty();
+    }
+
+    @Test
+    @Timeout(10)
+    @DisplayName("the agent's stream ends: the read fails at once with the reason, and so does every later one")
+    void agentDies() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(30));
+        ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK);
+        connection[0].call(AgentProtocol.QUIT, 0, out -> { }, in -> null, ""); // the server exits, its stdout ends
+        assertThatThrownBy(probe::read).isInstanceOf(AgentConnection.AgentGoneException.class)
+                .isNotInstanceOf(ContainerGoneException.class).hasMessageContaining("stopped answering")
+                .hasMessageContaining("read errors");
+        assertThatThrownBy(probe::read).hasMessageContaining("stopped answering");
+        probe.close(); // does not wait on the dead agent
+    }
+
+    @Test
+    @Timeout(10)
+    @DisplayName("a silent agent: the read fails after the answer timeout instead of hanging the sampler")
+    void agentHangs() throws Exception {
+        PipedOutputStream requests = new PipedOutputStream();
+        PipedInputStream unread = new PipedInputStream(requests, 8192);
+        PipedOutputStream never = new PipedOutputStream();
+        AgentConnection connection = new AgentConnection(requests, new AnswerStream(new PipedInputStream(never),
+                false, Duration.ofMillis(300), "answers-test"), "the test agent", () -> { });
+        toClose.add(unread);
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> AgentProbe.open(connection, V1, CLOCK))
+                .isInstanceOf(AgentConnection.AgentGoneException.class).hasMessageContaining("no answer within 300 ms");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+    }
+
+    @Test
+    @DisplayName("AUTO: host probe refused, agent unavailable: one warning with the reason, the Engine API measures")
+    void factoryFallsBackWithOneWarning() throws Exception {
+        CgroupAgent unavailable = target -> {
+            throw new CgroupAgent.AgentUnavailableException("The Vitals agent image x is not on the Docker engine.");
+        };
+        List<String> warnings = new ArrayList<>();
+        ProbeFactory factory = new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
+                CLOCK, () -> null, List.of(), Optional.of(unavailable), warnings::add);
+        assertThat(factory.open(V1, ProbeMode.AUTO).kind()).isEqualTo(ProbeKind.ENGINE_API);
+        assertThat(factory.open(V1, ProbeMode.AUTO).kind()).isEqualTo(ProbeKind.ENGINE_API);
+        assertThat(warnings).containsExactly("The Vitals agent image x is not on the Docker engine. The Docker "
+                + "Engine API measures instead (one sample a second, no kernel high-water mark, no OOM-kill count).");
+        assertThatThrownBy(() -> factory.open(V1, ProbeMode.AGENT)).hasMessageContaining("not on the Docker engine");
+    }
+
+    @Test
+    @DisplayName("the tar carries vitals/vitals.jar in whole 512-byte blocks")
+    void tarLayout() throws Exception {
+        byte[] tar = AgentJar.tarOf(new byte[1000]);
+        assertThat(tar.length % 512).isZero();
+        assertThat(new String(tar, 512, 17, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo(
+                "vitals/vitals.jar");
+        assertThat(tar.length).isEqualTo(512 + 512 + 1024 + 1024);
+    }
+}
