@@ -45,7 +45,7 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
             this.agent = new EngineAgent(config.apply(EngineAgent.IMAGE_KEY).filter(image -> !image.isBlank())
                     .orElse(EngineAgent.DEFAULT_IMAGE), this::engineClient, this::streamClient, Clock.systemUTC());
             this.probes = ProbeFactory.forThisHost(this::engineClient, SourceKinds.sources(config), agent,
-                    message -> System.err.println("[vitals] WARNING: " + message));
+                    UserLog.named(UserLog.ENGINE).warnings());
         } catch (InvalidSettingException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }

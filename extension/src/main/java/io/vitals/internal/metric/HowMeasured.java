@@ -42,7 +42,7 @@ final class HowMeasured {
 
     static String blockCounter(ResourceUsage u) {
         return "block I/O counter from " + u.probe().description()
-                + (u.probe() == ProbeKind.HOST_CGROUP_V1 ? " (cgroup v1 misses buffered writes)" : "");
+                + (u.probe().exactnessKind() == ProbeKind.HOST_CGROUP_V1 ? " (cgroup v1 misses buffered writes)" : "");
     }
 
     static String networkCounter(ResourceUsage u) {
