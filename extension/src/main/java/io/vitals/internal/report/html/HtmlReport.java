@@ -58,12 +58,6 @@ public final class HtmlReport {
     /** Rows of a packed table shown at a time. */
     static final int PAGE = 500;
 
-    /**
-     * Explaining charts shown under "Needs attention": enough for the failures of a bad run to be seen at once,
-     * few enough that the table still starts near the top; each test's section has all of its charts.
-     */
-    static final int GLANCE_LIMIT = 6;
-
     public String write(RunReport run) {
         return write(run, Runnable::run);
     }
@@ -85,13 +79,12 @@ public final class HtmlReport {
         run.baseline().ifPresent(b -> out.append(" · baseline <code>").append(Html.escape(b.file())).append("</code>")
                 .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
         out.append("</p></header>");
-        attention(run, out);
-        glance(run, out);
+        AttentionSection.write(run, out);
         List<String> rows = new ArrayList<>();
         // what needs attention first, then the others, each in test order: the page opens on the failures
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < run.tests().size(); i++) {
-                if (needsAttention(run.tests().get(i)) == (pass == 0)) {
+                if (AttentionSection.needsAttention(run.tests().get(i)) == (pass == 0)) {
                     rows(i, run.tests().get(i), rows);
                 }
             }
@@ -112,127 +105,6 @@ public final class HtmlReport {
         }
         out.append("<script>").append(HtmlAssets.SCRIPT).append("</script></body></html>\n");
         return out.toString();
-    }
-
-    private static void attention(RunReport run, StringBuilder out) {
-        List<String> items = new ArrayList<>();
-        for (int i = 0; i < run.tests().size(); i++) {
-            RunReport.Entry entry = run.tests().get(i);
-            String link = "<a href=\"#t" + i + "\">" + Html.escape(ReportNames.testKey(entry.result())) + "</a>";
-            if (!entry.result().isMeasured() && entry.result().outcome() != TestResult.Outcome.PASSED) {
-                // no figures, so no breach explains the failure (or skip): name it, as summary.md does
-                String reason = entry.result().failureMessage().map(m -> ": " + Html.escape(m.strip().lines()
-                        .findFirst().orElse(""))).orElse("");
-                TestResult.Outcome outcome = entry.result().outcome();
-                items.add(outcome == TestResult.Outcome.SKIPPED
-                        ? "<li class=\"warn\">Skipped: " + link + reason + "</li>"
-                        : "<li class=\"bad\">" + (outcome == TestResult.Outcome.FAILED ? "Failed" : "Aborted")
-                                + " before any container was measured: " + link + reason + "</li>");
-            }
-            for (ContainerResult c : entry.result().containers()) {
-                if (c.overlap().isPresent()) {
-                    items.add("<li class=\"warn\">Overlapped: " + link + " " + Html.escape(c.name()) + ": "
-                            + Html.escape(c.overlap().sentence(c.name())) + "</li>");
-                }
-                for (BudgetResult b : c.budgets()) {
-                    if (!b.passed()) {
-                        items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
-                                + Html.escape(b.breach()) + "</li>");
-                    }
-                }
-                // an OOM kill in a test that passed was expected and allowed (allowOomKill): nothing to attend to;
-                // the test's section still names it
-                boolean allowedKill = entry.result().outcome() == TestResult.Outcome.PASSED
-                        && c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL).isPresent();
-                c.fault().filter(f -> !allowedKill).ifPresent(f -> items.add("<li class=\"bad\">" + link + ": "
-                        + Html.escape(f.description()) + "</li>"));
-            }
-            entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
-                    + Html.escape(f.container() + ": " + f.message()) + "</li>"));
-            entry.verdict().improvements().forEach(f -> items.add("<li class=\"good\">Improvement: " + link + " "
-                    + Html.escape(f.container() + ": " + f.message()) + "</li>"));
-            if (!entry.verdict().inBaseline() && run.baseline().map(RunReport.BaselineSummary::found).orElse(false)) {
-                items.add("<li>Not in baseline: " + link + "</li>");
-            }
-        }
-        run.baseline().ifPresent(b -> b.notRun().forEach(k -> items.add("<li>In baseline but not run: "
-                + Html.escape(k) + "</li>")));
-        if (!items.isEmpty()) {
-            out.append("<section class=\"attention\"><h2>Needs attention</h2><ul>");
-            items.forEach(out::append);
-            out.append("</ul></section>");
-        }
-    }
-
-    /**
-     * Whether a test is one of those the page opens on: failed or aborted, a budget breached, or a fault that was
-     * not an OOM kill its budget allowed.
-     */
-    static boolean needsAttention(RunReport.Entry entry) {
-        TestResult r = entry.result();
-        if (r.outcome() == TestResult.Outcome.FAILED || r.outcome() == TestResult.Outcome.ABORTED) {
-            return true;
-        }
-        return r.containers().stream().anyMatch(c -> c.budgets().stream().anyMatch(b -> !b.passed()))
-                || entry.verdict().hasRegressions();
-    }
-
-    /**
-     * Under "Needs attention", the one chart that explains each failed or breached test (see
-     * {@link TestCharts#explaining}), so that what failed and why is seen without opening anything.
-     */
-    private static void glance(RunReport run, StringBuilder out) {
-        List<String> cards = new ArrayList<>();
-        int explained = 0;
-        for (int i = 0; i < run.tests().size(); i++) {
-            RunReport.Entry entry = run.tests().get(i);
-            if (!needsAttention(entry) || entry.result().containers().isEmpty()) {
-                continue;
-            }
-            explained++;
-            if (cards.size() == GLANCE_LIMIT) {
-                continue;
-            }
-            ContainerResult c = culprit(entry.result());
-            Optional<LineChart> chart = TestCharts.explaining(c);
-            if (chart.isEmpty()) {
-                continue;
-            }
-            StringBuilder card = new StringBuilder(6_000);
-            card.append("<figure class=\"glance\" id=\"g").append(i).append("\"><figcaption>")
-                    .append(outcome(entry.result(), entry)).append(" <a href=\"#t").append(i).append("\">")
-                    .append(Html.escape(ReportNames.simpleClassName(entry.result().className()) + " · "
-                            + ReportNames.label(entry.result()))).append("</a> <span class=\"muted\">")
-                    .append(Html.escape(c.name())).append(": ").append(Html.escape(why(c))).append("</span>")
-                    .append("</figcaption>");
-            chart.get().render(card);
-            cards.add(card.append("</figure>").toString());
-        }
-        if (cards.isEmpty()) {
-            return;
-        }
-        out.append("<div class=\"glances\">");
-        cards.forEach(out::append);
-        out.append("</div>");
-        if (explained > cards.size()) {
-            out.append("<p class=\"muted\">").append(explained - cards.size())
-                    .append(" more failed or breached tests: each one's section below has its charts.</p>");
-        }
-    }
-
-    // The container that explains a test's failure: a faulted one, else one with a breached budget, else the first.
-    private static ContainerResult culprit(TestResult r) {
-        return r.containers().stream().filter(c -> c.fault().isPresent()).findFirst()
-                .or(() -> r.containers().stream().filter(c -> c.budgets().stream().anyMatch(b -> !b.passed()))
-                        .findFirst())
-                .orElse(r.containers().get(0));
-    }
-
-    // What the explaining chart shows, in a few words: the fault, else the first breach.
-    private static String why(ContainerResult c) {
-        return c.fault().map(ContainerFault::description)
-                .or(() -> c.budgets().stream().filter(b -> !b.passed()).findFirst().map(BudgetResult::breach))
-                .orElse("memory over the test");
     }
 
     /**
@@ -366,7 +238,7 @@ public final class HtmlReport {
                 + Unit.PERCENT.format(percent);
     }
 
-    private static String outcome(TestResult r, RunReport.Entry entry) {
+    static String outcome(TestResult r, RunReport.Entry entry) {
         String css = r.outcome() == TestResult.Outcome.PASSED ? "good" : r.outcome() == TestResult.Outcome.FAILED
                 ? "bad" : "warn";
         String regressed = entry.verdict().hasRegressions() ? " <span class=\"badge bad\">regressed</span>" : "";

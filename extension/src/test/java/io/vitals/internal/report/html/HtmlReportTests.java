@@ -172,7 +172,7 @@ class HtmlReportTests {
         String glances = html.substring(html.indexOf("<div class=\"glances\">"), html.indexOf("<p class=\"muted\">",
                 html.indexOf("<div class=\"glances\">")));
         assertThat(Pattern.compile("<svg class=\"chart\"").matcher(glances).results().count())
-                .isEqualTo(HtmlReport.GLANCE_LIMIT);
+                .isEqualTo(AttentionSection.GLANCE_LIMIT);
         assertThat(html.replace(glances, "")).doesNotContain("<svg class=\"chart\"").doesNotContain("<details id=\"t")
                 .contains("<table id=\"tests\" class=\"sortable packed\">").contains("<div id=\"sections\"");
         assertThat(inline).contains("<table id=\"tests\" class=\"sortable\">").doesNotContain("application/gzip");
@@ -181,7 +181,7 @@ class HtmlReportTests {
         List<String> rows = unpack(html, "rows");
         // the same rows, failed and breached ones first in both: the last test (an OOM kill) joins those
         assertThat(rows).hasSize(results.size()).containsAll(inlineRows);
-        int first = (int) run(results).tests().stream().filter(HtmlReport::needsAttention).count();
+        int first = (int) run(results).tests().stream().filter(AttentionSection::needsAttention).count();
         assertThat(first).isGreaterThan(21);
         assertThat(rows.subList(0, first)).allSatisfy(row -> assertThat(row).containsPattern(
                 "badge bad\">(failed|\\d+/\\d+ breached)"));
