@@ -87,10 +87,13 @@ class SourcedFiguresIT {
     @DisplayName("the peak's composition: 48 MiB of shared memory and a 200 MiB anonymous buffer held together")
     void peakCompositionIsReadAtThePeak(ProbeMode mode) throws Exception {
         MeasurementWindow window = open(mode);
-        // 48 MiB into /dev/shm (64 MiB by default), then 200 MiB of anonymous memory held for 2.5 s beside it;
-        // both are gone again before the window closes, so only a reading at the peak can show them together
+        // 48 MiB into /dev/shm (64 MiB by default), then 200 MiB of anonymous memory held beside it; both are gone
+        // again before the window closes, so only a reading at the peak can show them together. stress-ng's 5 s
+        // include filling the buffer, which took over a second under the cgroup v2 guests' software emulation:
+        // the hold must outlast a few full reads (every 1-2 s) and the Engine API's 1 s samples, or the reading
+        // with the highest working set can be one taken while the buffer was still filling.
         stress.sh("dd if=/dev/zero of=/dev/shm/held bs=1M count=48 2>/dev/null; "
-                + "stress-ng --vm 1 --vm-bytes 200M --vm-keep --vm-hang 0 --timeout 2.5s --quiet; "
+                + "stress-ng --vm 1 --vm-bytes 200M --vm-keep --vm-hang 0 --timeout 5s --quiet; "
                 + "rm /dev/shm/held; sleep 1.2");
         ResourceUsage usage = window.close();
 
@@ -105,7 +108,9 @@ class SourcedFiguresIT {
             assertThat(usage.sourcedFigures().reason(Metric.PEAK_SHARED_MEMORY)).hasValueSatisfying(
                     reason -> assertThat(reason).contains("memory_stats.stats has no"));
         }
-        assertThat(usage.peakAnonymousMemory().orElseThrow().toBytes()).isBetween(200 * MIB, 232 * MIB);
+        // the 200 MiB and stress-ng's own few; cgroup v2's memory.stat is flushed from per-CPU counters lazily,
+        // so it may lag by some pages (2 % allowed)
+        assertThat(usage.peakAnonymousMemory().orElseThrow().toBytes()).isBetween(196 * MIB, 232 * MIB);
         assertThat(usage.peakPageCache().orElseThrow()).isGreaterThanOrEqualTo(DataSize.ofMiB(48));
         assertThat(usage.after().memoryUsage().toBytes()).as("both were freed before the end").isLessThan(100 * MIB);
         assertThat(Metric.PEAK_MEMORY.context(usage)).hasValueSatisfying(words -> assertThat(words)
