@@ -19,7 +19,7 @@ import org.testcontainers.junit.jupiter.Container;
 
 /**
  * A leak that a peak-memory budget would miss in a short test: an input "cache" that keeps a copy of every batch
- * and never frees it ({@code --leak-cache-mib 64}: 64 MiB of new off-heap data per epoch). Four short epochs end
+ * and never frees it ({@code --leak-cache-mib 64}: 64 MiB of new off-heap data per epoch). Eight short epochs end
  * far below the 2 GiB limit, so only the trend gives it away; over a real multi-hour run it ends in an OOM kill.
  * A {@code memoryGrowth} budget (Theil–Sen slope of memory over the test, robust to spikes and GC saw-teeth)
  * catches it: {@link LeakyPipeline} breaks it and is asserted to fail, and the fixed pipeline passes the very same
@@ -38,7 +38,11 @@ class LeakingInputCacheIT {
      */
     static final String GROWTH_BUDGET = "1GiB/min";
 
-    static final String[] FOUR_EPOCHS = {"--epochs", "4", "--steps-per-epoch", "200"};
+    // Eight epochs: memory growth is "too short to estimate a trend" on a window under 10 s, and the four epochs the
+    // budget above was measured with took 8-10 s (seven took 11.5 s on a quiet machine: leak 3.0 GiB/min, fixed
+    // pipeline 47.9 MiB/min, inside the spread above; the epochs take as long, so the rates do not depend on
+    // their number)
+    static final String[] EPOCHS = {"--epochs", "8", "--steps-per-epoch", "200"};
 
     @Container
     static final TensorFlowContainer tf = new TensorFlowContainer().withMemoryLimit("2GiB").withCpuLimit(2.0);
@@ -59,13 +63,13 @@ class LeakingInputCacheIT {
     @Test
     @ResourceBudget(memoryGrowth = GROWTH_BUDGET)
     void theFixedPipelinePassesTheSameBudget(ResourceMonitor monitor) throws Exception {
-        TrainingResult result = tf.train(FOUR_EPOCHS);
+        TrainingResult result = tf.train(EPOCHS);
 
         ResourceUsage usage = monitor.usage();
         ExampleSupport.printEpochs("fixed", result);
         ExampleSupport.printUsage("fixed", usage);
         System.out.println("fixed: memory growth " + usage.memoryGrowth() + " (budget " + GROWTH_BUDGET + ")");
-        assertThat(result.epochs()).hasSize(4);
+        assertThat(result.epochs()).hasSize(8);
         assertThat(usage).hasMemoryGrowthAtMost(GROWTH_BUDGET);
     }
 
@@ -79,10 +83,10 @@ class LeakingInputCacheIT {
         @Test
         @ResourceBudget(memoryGrowth = GROWTH_BUDGET)
         void trainsWithALeakingInputCache(ResourceMonitor monitor) throws Exception {
-            String[] args = new String[FOUR_EPOCHS.length + 2];
-            System.arraycopy(FOUR_EPOCHS, 0, args, 0, FOUR_EPOCHS.length);
-            args[FOUR_EPOCHS.length] = "--leak-cache-mib";
-            args[FOUR_EPOCHS.length + 1] = "64";
+            String[] args = new String[EPOCHS.length + 2];
+            System.arraycopy(EPOCHS, 0, args, 0, EPOCHS.length);
+            args[EPOCHS.length] = "--leak-cache-mib";
+            args[EPOCHS.length + 1] = "64";
             tf.train(args);
             ResourceUsage usage = monitor.usage();
             ExampleSupport.printUsage("leaky", usage);
