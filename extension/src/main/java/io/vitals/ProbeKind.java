@@ -35,6 +35,8 @@ public enum ProbeKind {
     /**
      * The kind whose exactness rules apply: the agent reads the same files with the same readers as the host
      * probe, so its kinds answer the host kind of the same cgroup version; the others answer themselves.
+     *
+     * @return the host kind of the same cgroup version for an agent kind, else this kind
      */
     public ProbeKind exactnessKind() {
         return switch (this) {
