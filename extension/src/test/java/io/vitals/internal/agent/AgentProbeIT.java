@@ -52,7 +52,12 @@ import org.junit.jupiter.api.Timeout;
 @DisplayName("Vitals agent on a second engine, beside the Engine API probe")
 class AgentProbeIT {
 
-    static final String SECOND_ENGINE = "tcp://127.0.0.1:23750";
+    /**
+     * The engine the agent is measured on: the host's second engine by default; {@code -Dvitals.it.agentEngine}
+     * names another (the cgroup v2 guests' own engine, a Docker-in-Docker engine), reached only through the
+     * Engine API and its CLI, never through this JVM's view of cgroups.
+     */
+    static final String ENGINE = System.getProperty("vitals.it.agentEngine", "tcp://127.0.0.1:23750");
     private static final long MIB = 1024 * 1024;
     private static final long LIMIT = 512 * MIB;
 
@@ -67,13 +72,14 @@ class AgentProbeIT {
     @BeforeAll
     void secondEngineAndAgent() {
         try {
-            DockerCli.run("-H", SECOND_ENGINE, "image", "inspect", EngineAgent.DEFAULT_IMAGE);
+            DockerCli.run("-H", ENGINE, "image", "inspect", EngineAgent.DEFAULT_IMAGE);
         } catch (IOException | InterruptedException e) {
-            fail("AgentProbeIT needs the second engine with " + EngineAgent.DEFAULT_IMAGE + " loaded: run "
-                    + "examples/setup/images.sh, then examples/setup/second-engine.sh. Cause: " + e.getMessage(), e);
+            fail("AgentProbeIT needs the engine " + ENGINE + " with " + EngineAgent.DEFAULT_IMAGE + " loaded: run "
+                    + "examples/setup/images.sh, then examples/setup/second-engine.sh (or name another engine with "
+                    + "-Dvitals.it.agentEngine). Cause: " + e.getMessage(), e);
         }
-        http = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(SECOND_ENGINE)).build();
-        stream = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(SECOND_ENGINE)).build();
+        http = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(ENGINE)).build();
+        stream = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(ENGINE)).build();
         agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream, Clock.systemUTC());
     }
 
@@ -117,7 +123,7 @@ class AgentProbeIT {
     }
 
     @Test
-    @DisplayName("the probe is the agent's, cgroup v1 via the agent container, at the 50 ms asked for")
+    @DisplayName("the probe is the agent's (cgroup v1 or v2 via the agent container), at the 50 ms asked for")
     void probeKind() {
         assertThat(agentWatch.probe().kind()).isIn(ProbeKind.AGENT_CGROUP_V1, ProbeKind.AGENT_CGROUP_V2);
         assertThat(agentWatch.probe().describe()).contains("via the Vitals agent container");
@@ -269,7 +275,7 @@ class AgentProbeIT {
     private static String second(String... args) throws IOException, InterruptedException {
         String[] all = new String[args.length + 2];
         all[0] = "-H";
-        all[1] = SECOND_ENGINE;
+        all[1] = ENGINE;
         System.arraycopy(args, 0, all, 2, args.length);
         return DockerCli.run(all);
     }
