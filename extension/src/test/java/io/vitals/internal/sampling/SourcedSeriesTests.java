@@ -32,18 +32,46 @@ class SourcedSeriesTests {
                 .unavailable(Metric.PEAK_KERNEL_MEMORY, "this host has no memory.kmem.usage_in_bytes").build();
     }
 
+    /** A watch on a scripted probe: each {@link #sample} sets the probe's next reading and samples it. */
+    private static final class Scripted implements AutoCloseable {
+
+        final Sampler sampler = new Sampler("vitals-sourced-" + UUID.randomUUID());
+        final FakeProbe probe;
+        final ContainerWatch watch;
+
+        Scripted(long memoryMiB, SourcedFigures figures) {
+            probe = new FakeProbe(Readings.atMillis(0).memoryMiB(memoryMiB).sourced(figures));
+            watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
+        }
+
+        /** The next reading, which the window's close reads if no sample follows. */
+        void next(long millis, long memoryMiB, SourcedFigures figures) {
+            probe.set(Readings.atMillis(millis).memoryMiB(memoryMiB).sourced(figures));
+        }
+
+        void sample(long millis, long memoryMiB, SourcedFigures figures) {
+            next(millis, memoryMiB, figures);
+            watch.sampleOnce();
+        }
+
+        int fullReads() {
+            return probe.reads.get() - probe.fastReads.get();
+        }
+
+        @Override
+        public void close() {
+            sampler.close();
+        }
+    }
+
     @Test
     @DisplayName("major page faults are the end reading minus the start one; the composition is the peak's")
     void deltaAndAtPeak() throws Exception {
-        try (Sampler sampler = new Sampler("vitals-sourced-" + UUID.randomUUID())) {
-            FakeProbe probe = new FakeProbe(Readings.atMillis(0).memoryMiB(100).sourced(read(1000, 80)));
-            ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
-            MeasurementWindow window = watch.openWindow();
-            probe.set(Readings.atMillis(50).memoryMiB(500).sourced(read(1200, 470)));
-            watch.sampleOnce();
-            probe.set(Readings.atMillis(100).memoryMiB(300).sourced(read(1300, 270)));
-            watch.sampleOnce();
-            probe.set(Readings.atMillis(150).memoryMiB(200).sourced(read(1342, 170)));
+        try (Scripted scripted = new Scripted(100, read(1000, 80))) {
+            MeasurementWindow window = scripted.watch.openWindow();
+            scripted.sample(50, 500, read(1200, 470));
+            scripted.sample(100, 300, read(1300, 270));
+            scripted.next(150, 200, read(1342, 170));
 
             ResourceUsage usage = window.close();
 
@@ -66,17 +94,13 @@ class SourcedSeriesTests {
     @Test
     @DisplayName("a phase has its own counter difference and its own peak's composition")
     void phases() throws Exception {
-        try (Sampler sampler = new Sampler("vitals-sourced-phase-" + UUID.randomUUID())) {
-            FakeProbe probe = new FakeProbe(Readings.atMillis(0).memoryMiB(100).sourced(read(0, 80)));
-            ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
-            MeasurementWindow window = watch.openWindow();
-            probe.set(Readings.atMillis(50).memoryMiB(600).sourced(read(10, 570)));
-            watch.sampleOnce();
-            probe.set(Readings.atMillis(100).memoryMiB(150).sourced(read(20, 120)));
+        try (Scripted scripted = new Scripted(100, read(0, 80))) {
+            MeasurementWindow window = scripted.watch.openWindow();
+            scripted.sample(50, 600, read(10, 570));
+            scripted.next(100, 150, read(20, 120));
             window.mark("evaluate");
-            probe.set(Readings.atMillis(150).memoryMiB(300).sourced(read(25, 270)));
-            watch.sampleOnce();
-            probe.set(Readings.atMillis(200).memoryMiB(200).sourced(read(26, 170)));
+            scripted.sample(150, 300, read(25, 270));
+            scripted.next(200, 200, read(26, 170));
 
             ResourceUsage evaluate = window.close().phase("evaluate").orElseThrow().usage();
 
@@ -89,24 +113,19 @@ class SourcedSeriesTests {
     @Test
     @DisplayName("a fast read above the last full read's working set by more than 1/64 is followed by a full read")
     void newHighCostsAFullRead() throws Exception {
-        try (Sampler sampler = new Sampler("vitals-sourced-high-" + UUID.randomUUID())) {
-            FakeProbe probe = new FakeProbe(Readings.atMillis(0).memoryMiB(640).sourced(read(0, 600)));
-            ContainerWatch watch = new ContainerWatch("a", "img", probe, Duration.ofMillis(50), sampler);
-            watch.openWindow();
-            int fullAtStart = probe.reads.get() - probe.fastReads.get();
+        try (Scripted scripted = new Scripted(640, read(0, 600))) {
+            scripted.watch.openWindow();
+            int fullAtStart = scripted.fullReads();
 
-            probe.set(Readings.atMillis(50).memoryMiB(649).sourced(read(0, 609))); // +9 MiB: under 640/64
-            watch.sampleOnce();
-            int afterSmallRise = probe.reads.get() - probe.fastReads.get();
-            probe.set(Readings.atMillis(100).memoryMiB(660).sourced(read(0, 620))); // +20 MiB: a new high
-            watch.sampleOnce();
-            int afterNewHigh = probe.reads.get() - probe.fastReads.get();
-            probe.set(Readings.atMillis(150).memoryMiB(500).sourced(read(0, 460)));
-            watch.sampleOnce();
+            scripted.sample(50, 649, read(0, 609)); // +9 MiB: under 640/64
+            int afterSmallRise = scripted.fullReads();
+            scripted.sample(100, 660, read(0, 620)); // +20 MiB: a new high
+            int afterNewHigh = scripted.fullReads();
+            scripted.sample(150, 500, read(0, 460));
 
             assertThat(afterSmallRise).isEqualTo(fullAtStart);
             assertThat(afterNewHigh).isEqualTo(fullAtStart + 1);
-            assertThat(probe.reads.get() - probe.fastReads.get()).isEqualTo(fullAtStart + 1);
+            assertThat(scripted.fullReads()).isEqualTo(fullAtStart + 1);
         }
     }
 }
