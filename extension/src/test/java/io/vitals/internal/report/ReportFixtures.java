@@ -128,10 +128,16 @@ public final class ReportFixtures {
      * ({@code allowOomKill = true}), and its other budgets passed.
      */
     public static TestResult allowedOomKill(String className, String method) {
+        return allowedOomKill(className, method, true);
+    }
+
+    /** As {@link #allowedOomKill(String, String)}; without budgets where {@code withBudgets} is false. */
+    public static TestResult allowedOomKill(String className, String method, boolean withBudgets) {
         TestResult oom = oomKilled(className, method);
         ContainerResult c = oom.containers().get(0);
         ContainerResult kept = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
-                c.hostShape(), c.measuredFromStart(), c.budgets().stream().filter(BudgetResult::passed).toList(),
+                c.hostShape(), c.measuredFromStart(), withBudgets
+                        ? c.budgets().stream().filter(BudgetResult::passed).toList() : List.of(),
                 c.fault(), c.logTail());
         return new TestResult(oom.uniqueId(), className, method, oom.displayName(), Optional.empty(),
                 TestResult.Outcome.PASSED, Optional.empty(), START, oom.duration(), List.of(kept));

@@ -235,6 +235,9 @@ class HtmlReportTests {
 
         assertThat(allowed).doesNotContain("<h2>Needs attention</h2>").doesNotContain("<figure class=\"glance\"")
                 .contains("<span class=\"badge warn\">OOM kill allowed · 1 ok</span>");
+        assertThat(new HtmlReport().write(run(List.of(ReportFixtures.allowedOomKill("com.example.T", "ok", false)))))
+                .as("without budgets too, an allowed OOM kill is amber, not red")
+                .contains("<span class=\"badge warn\">OOM kill allowed</span>");
         assertThat(failed).contains("<h2>Needs attention</h2>").contains("was OOM-killed at 8.2 s");
     }
 
