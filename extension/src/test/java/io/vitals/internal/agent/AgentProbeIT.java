@@ -28,6 +28,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -158,11 +160,17 @@ class AgentProbeIT {
             if (hostWatch.isPresent()) {
                 hostWindow = Optional.of(hostWatch.get().openWindow());
             }
-            // dd fills 300 MiB and blocks on the pipe; the reader takes one byte, then sleeps 5 ms and exits, and
-            // dd dies of SIGPIPE, freeing the buffer: the full 300 MiB is held for about 5 ms (plus the fork and
-            // exec of sleep, about 1 ms), five times, 200 ms apart
-            exec("for i in 1 2 3 4 5; do dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null "
-                    + "| (head -c 1 >/dev/null; sleep 0.005); sleep 0.2; done");
+            // dd fills 300 MiB and blocks on the pipe; the reader takes one byte, waits 5 ms and exits, and dd dies
+            // of SIGPIPE, freeing the buffer; five times, 200 ms apart. The wait spins on bash's EPOCHREALTIME
+            // instead of running sleep: a fork and exec of sleep took 8-22 ms on this loaded host, holding the
+            // buffer 13-27 ms in all. Each hold is timed from the first byte read (head exiting) to the end, so the
+            // figure printed is the hold, not the intent (dd's exit, freeing the pages, comes after it)
+            // The fill before it is timed too: a spike rises while dd fills the buffer, and on a loaded host that
+            // rise is slow enough for samples to land near the top (the sampled peaks printed show it)
+            String holds = exec("for i in 1 2 3 4 5; do ts=${EPOCHREALTIME/./}; dd if=/dev/zero bs=300M count=1 "
+                    + "iflag=fullblock 2>/dev/null | (head -c 1 >/dev/null; t0=${EPOCHREALTIME/./}; "
+                    + "while (( ${EPOCHREALTIME/./} - t0 < 5000 )); do :; done; "
+                    + "echo \"$ts $t0 ${EPOCHREALTIME/./}\"); sleep 0.2; done");
             ResourceUsage byAgent = agentWindow.close();
             ResourceUsage byApi = apiWindow.close();
             Optional<ResourceUsage> byHost = hostWindow.map(MeasurementWindow::close);
@@ -171,9 +179,15 @@ class AgentProbeIT {
             long kernel = Long.parseLong(exec("cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null "
                     + "|| cat /sys/fs/cgroup/memory.peak").strip());
             DataSize agentMark = byAgent.peakMemoryHighWaterMark().orElseThrow();
-            System.out.printf("five 300 MiB spikes held ~5 ms: kernel mark %d B (%s); agent mark %s (%+.3f %%), "
+            List<long[]> times = holds.lines().map(line -> Stream.of(line.strip().split(" "))
+                    .mapToLong(Long::parseLong).toArray()).toList();
+            String heldMillis = times.stream().map(t -> String.format("%.1f", (t[2] - t[1]) / 1000.0))
+                    .collect(Collectors.joining(", ", "held ", " ms"))
+                    + times.stream().map(t -> Long.toString((t[1] - t[0]) / 1000))
+                            .collect(Collectors.joining(", ", " after fills of ", " ms"));
+            System.out.printf("five 300 MiB spikes (%s): kernel mark %d B (%s); agent mark %s (%+.3f %%), "
                     + "agent sampled peak %s (%d samples); host probe mark %s, sampled peak %s; Engine API sampled "
-                    + "peak %s (%d samples), mark %s%n", kernel, DataSize.ofBytes(kernel), agentMark,
+                    + "peak %s (%d samples), mark %s%n", heldMillis, kernel, DataSize.ofBytes(kernel), agentMark,
                     100.0 * (agentMark.toBytes() - kernel) / kernel, byAgent.peakMemory(),
                     byAgent.timeline().samples(),
                     byHost.flatMap(ResourceUsage::peakMemoryHighWaterMark).map(DataSize::toString)
@@ -221,7 +235,9 @@ class AgentProbeIT {
                 byAgent.timeline().samples(), apiSeconds, 100 * (apiSeconds - truth) / truth,
                 byApi.timeline().samples());
         assertThat(agentSeconds).isCloseTo(truth, within(0.01 * truth));
-        assertThat(agentSeconds).isGreaterThan(0.8);
+        // only that the load ran: one worker for 2 s got 0.61-1.18 s of CPU on this 2-vCPU host shared with other
+        // jobs (three runs on 2026-12-02, load average about 12), so the floor is well below that
+        assertThat(agentSeconds).isGreaterThan(0.3);
     }
 
     @Test
