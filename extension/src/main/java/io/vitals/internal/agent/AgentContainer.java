@@ -32,6 +32,15 @@ final class AgentContainer {
     static final String LABEL = "io.vitals.managed";
     static final String ROLE_LABEL = "io.vitals.role";
     static final String CGROUP_MOUNT = "/host-cgroup";
+    /**
+     * What an engine that refuses the agent must allow, and how to do without it: said with the engine's own reason.
+     * Engines that remap users (dockerd --userns-remap) answer "cannot share the host PID namespace when user
+     * namespaces are enabled"; rootless engines refuse --pid=host too.
+     */
+    static final String NEEDS_AND_FIX = "The agent needs, without privileged mode, --pid=host, --cgroupns=host and "
+            + "a bind mount of the host's /sys/fs/cgroup; rootless engines and engines that remap users (dockerd "
+            + "--userns-remap) refuse --pid=host. Fix: measure on an engine that allows these (docs/agent.md), or set "
+            + "vitals.probe=engine_api to use the Engine API without trying the agent.";
 
     private final DockerHttpClient control;
     private final DockerHttpClient stream;
@@ -85,7 +94,8 @@ final class AgentContainer {
             if (e instanceof AgentUnavailableException unavailable) {
                 throw unavailable;
             }
-            throw new AgentUnavailableException("The Vitals agent container did not start: " + e.getMessage(), e);
+            throw new AgentUnavailableException("The Vitals agent container did not start (" + e.getMessage() + "). "
+                    + NEEDS_AND_FIX, e);
         }
     }
 
@@ -113,8 +123,7 @@ final class AgentContainer {
                         + "it there, or name another with -Dvitals.agent.image=... (docs/agent.md).");
             }
             throw new AgentUnavailableException("The Docker engine refused to create the Vitals agent container ("
-                    + e.getMessage() + "). It needs --pid=host, --cgroupns=host and a bind mount of "
-                    + "/sys/fs/cgroup, which rootless and some locked-down engines refuse (docs/agent.md).");
+                    + e.getMessage() + "). " + NEEDS_AND_FIX);
         }
         return created.path("Id").asText();
     }

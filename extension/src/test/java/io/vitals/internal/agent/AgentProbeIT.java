@@ -2,11 +2,9 @@ package io.vitals.internal.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.fail;
 import static org.assertj.core.api.Assertions.within;
 
 import com.github.dockerjava.transport.DockerHttpClient;
-import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import io.vitals.DataSize;
 import io.vitals.ProbeKind;
 import io.vitals.ProbeMode;
@@ -14,23 +12,24 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.CgroupAgent;
 import io.vitals.internal.probe.CgroupLocator;
 import io.vitals.internal.probe.ContainerTarget;
+import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.probe.ResourceProbe;
 import io.vitals.internal.sampling.ContainerWatch;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.sampling.Sampler;
-import io.vitals.testing.DockerCli;
+import io.vitals.testing.SecondEngine;
 import io.vitals.testing.StressContainer;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -57,7 +56,7 @@ class AgentProbeIT {
      * names another (the cgroup v2 guests' own engine, a Docker-in-Docker engine), reached only through the
      * Engine API and its CLI, never through this JVM's view of cgroups.
      */
-    static final String ENGINE = System.getProperty("vitals.it.agentEngine", "tcp://127.0.0.1:23750");
+    static final SecondEngine ENGINE = SecondEngine.fromProperty("vitals.it.agentEngine");
     private static final long MIB = 1024 * 1024;
     private static final long LIMIT = 512 * MIB;
 
@@ -71,15 +70,10 @@ class AgentProbeIT {
 
     @BeforeAll
     void secondEngineAndAgent() {
-        try {
-            DockerCli.run("-H", ENGINE, "image", "inspect", EngineAgent.DEFAULT_IMAGE);
-        } catch (IOException | InterruptedException e) {
-            fail("AgentProbeIT needs the engine " + ENGINE + " with " + EngineAgent.DEFAULT_IMAGE + " loaded: run "
-                    + "examples/setup/images.sh, then examples/setup/second-engine.sh (or name another engine with "
-                    + "-Dvitals.it.agentEngine). Cause: " + e.getMessage(), e);
-        }
-        http = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(ENGINE)).build();
-        stream = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(ENGINE)).build();
+        // another engine than the second one is named with -Dvitals.it.agentEngine
+        ENGINE.require("AgentProbeIT", StressContainer.IMAGE, EngineAgent.DEFAULT_IMAGE);
+        http = ENGINE.client();
+        stream = ENGINE.client();
         agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream, Clock.systemUTC());
     }
 
@@ -93,10 +87,8 @@ class AgentProbeIT {
     @BeforeEach
     void startContainer() throws Exception {
         sampler = new Sampler("vitals-agent-it-sampler");
-        containerId = second("run", "-d", "--network", "none", "--memory", Long.toString(LIMIT), "--memory-swap",
-                Long.toString(LIMIT), "--label", "io.vitals.managed=true", StressContainer.IMAGE, "sleep",
-                "infinity").strip();
-        ContainerTarget target = targetOf(containerId);
+        containerId = ENGINE.startStress(LIMIT);
+        ContainerTarget target = ENGINE.targetOf(containerId);
         long start = System.nanoTime();
         ResourceProbe agentProbe = factory(agent).open(target, ProbeMode.AUTO);
         System.out.printf("agent probe opened in %d ms (agent start %s): %s%n",
@@ -113,7 +105,7 @@ class AgentProbeIT {
         agentWatch.close();
         apiWatch.close();
         sampler.close();
-        second("rm", "-f", containerId);
+        ENGINE.cli("rm", "-f", containerId);
     }
 
     /** Host probe first (it fails: the second engine's PIDs are not in its containers' cgroups here), then agent. */
@@ -132,7 +124,7 @@ class AgentProbeIT {
     }
 
     @Test
-    @DisplayName("a 300 MiB spike held 150 ms: the agent's sampled peak within 2 % of the kernel's high-water mark")
+    @DisplayName("a 300 MiB spike held 150 ms: the agent's sampled peak within 1 % of the kernel's high-water mark")
     void spike() throws Exception {
         MeasurementWindow agentWindow = agentWatch.openWindow();
         MeasurementWindow apiWindow = apiWatch.openWindow();
@@ -146,12 +138,85 @@ class AgentProbeIT {
                 byAgent.timeline().samples(), byAgent.probe().description(), mark,
                 100.0 * (byAgent.peakMemory().toBytes() - mark.toBytes()) / mark.toBytes(), byApi.peakMemory(),
                 byApi.timeline().samples());
-        assertThat((double) byAgent.peakMemory().toBytes()).isCloseTo(mark.toBytes(), within(0.02 * mark.toBytes()));
+        assertThat((double) byAgent.peakMemory().toBytes()).isCloseTo(mark.toBytes(), within(0.01 * mark.toBytes()));
         assertThat(byAgent.peakMemory()).isGreaterThanOrEqualTo(DataSize.ofMiB(300));
     }
 
     @Test
-    @DisplayName("1 CPU worker for 2 s: the agent's CPU time within 3 % of the cgroup's own cpuacct.usage delta")
+    @DisplayName("five 300 MiB spikes held about 5 ms: the agent's high-water mark within 1 % of the kernel's, as the "
+            + "host probe's")
+    void fiveMillisecondSpikes() throws Exception {
+        // The host probe watches the same container at the same time where this JVM can read the engine's cgroups
+        // (root on the second engine's host; not so for an engine in a VM or a Docker-in-Docker container)
+        Optional<ContainerWatch> hostWatch = hostProbeOf(ENGINE.targetOf(containerId))
+                .map(probe -> ContainerWatch.start("stress", StressContainer.IMAGE, probe, Duration.ofMillis(50),
+                        sampler));
+        try {
+            // each window resets the cgroup's one high-water mark when it opens (cgroup v1), so every window is
+            // opened before the first spike: a later open would erase what an earlier window had seen
+            MeasurementWindow agentWindow = agentWatch.openWindow();
+            MeasurementWindow apiWindow = apiWatch.openWindow();
+            Optional<MeasurementWindow> hostWindow = Optional.empty();
+            if (hostWatch.isPresent()) {
+                hostWindow = Optional.of(hostWatch.get().openWindow());
+            }
+            // dd fills 300 MiB and blocks on the pipe; the reader takes one byte, waits 5 ms and exits, and dd dies
+            // of SIGPIPE, freeing the buffer; five times, 200 ms apart. The wait spins on bash's EPOCHREALTIME
+            // instead of running sleep: a fork and exec of sleep took 8-22 ms on this loaded host, holding the
+            // buffer 13-27 ms in all. Each hold is timed from the first byte read (head exiting) to the end, so the
+            // figure printed is the hold, not the intent (dd's exit, freeing the pages, comes after it)
+            // The fill before it is timed too: a spike rises while dd fills the buffer, and on a loaded host that
+            // rise is slow enough for samples to land near the top (the sampled peaks printed show it)
+            String holds = exec("for i in 1 2 3 4 5; do ts=${EPOCHREALTIME/./}; dd if=/dev/zero bs=300M count=1 "
+                    + "iflag=fullblock 2>/dev/null | (head -c 1 >/dev/null; t0=${EPOCHREALTIME/./}; "
+                    + "while (( ${EPOCHREALTIME/./} - t0 < 5000 )); do :; done; "
+                    + "echo \"$ts $t0 ${EPOCHREALTIME/./}\"); sleep 0.2; done");
+            ResourceUsage byAgent = agentWindow.close();
+            ResourceUsage byApi = apiWindow.close();
+            Optional<ResourceUsage> byHost = hostWindow.map(MeasurementWindow::close);
+            // the kernel's mark read independently, inside the container, after every window closed (closing does
+            // not reset it); the exec's own bash and cat are far below 300 MiB
+            long kernel = Long.parseLong(exec("cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null "
+                    + "|| cat /sys/fs/cgroup/memory.peak").strip());
+            DataSize agentMark = byAgent.peakMemoryHighWaterMark().orElseThrow();
+            List<long[]> times = holds.lines().map(line -> Stream.of(line.strip().split(" "))
+                    .mapToLong(Long::parseLong).toArray()).toList();
+            String heldMillis = times.stream().map(t -> String.format("%.1f", (t[2] - t[1]) / 1000.0))
+                    .collect(Collectors.joining(", ", "held ", " ms"))
+                    + times.stream().map(t -> Long.toString((t[1] - t[0]) / 1000))
+                            .collect(Collectors.joining(", ", " after fills of ", " ms"));
+            System.out.printf("five 300 MiB spikes (%s): kernel mark %d B (%s); agent mark %s (%+.3f %%), "
+                    + "agent sampled peak %s (%d samples); host probe mark %s, sampled peak %s; Engine API sampled "
+                    + "peak %s (%d samples), mark %s%n", heldMillis, kernel, DataSize.ofBytes(kernel), agentMark,
+                    100.0 * (agentMark.toBytes() - kernel) / kernel, byAgent.peakMemory(),
+                    byAgent.timeline().samples(),
+                    byHost.flatMap(ResourceUsage::peakMemoryHighWaterMark).map(DataSize::toString)
+                            .orElse("(host probe cannot read this engine)"),
+                    byHost.map(usage -> usage.peakMemory().toString()).orElse("-"), byApi.peakMemory(),
+                    byApi.timeline().samples(),
+                    byApi.peakMemoryHighWaterMark().map(DataSize::toString).orElse("none"));
+            assertThat((double) agentMark.toBytes()).isCloseTo(kernel, within(0.01 * kernel));
+            assertThat(agentMark).isGreaterThanOrEqualTo(DataSize.ofMiB(300));
+            byHost.ifPresent(usage -> assertThat((double) usage.peakMemoryHighWaterMark().orElseThrow().toBytes())
+                    .as("the host probe's mark of the same spikes").isCloseTo(agentMark.toBytes(),
+                            within(0.01 * agentMark.toBytes())));
+        } finally {
+            hostWatch.ifPresent(ContainerWatch::close);
+        }
+    }
+
+    /** The host probe of this JVM, where it can read the engine's cgroups; empty where it cannot. */
+    private Optional<ResourceProbe> hostProbeOf(ContainerTarget target) {
+        try {
+            return Optional.of(ProbeFactory.forThisHost(() -> http).open(target, ProbeMode.HOST_CGROUP));
+        } catch (ProbeException e) {
+            System.out.println("the host probe cannot read " + ENGINE.host() + "'s container: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    @Test
+    @DisplayName("1 CPU worker for 2 s: the agent's CPU time within 1 % of the cgroup's own cpuacct.usage delta")
     void cpuTime() throws Exception {
         long before = cpuacctUsageFromInside();
         MeasurementWindow agentWindow = agentWatch.openWindow();
@@ -169,8 +234,10 @@ class AgentProbeIT {
                 + "(%+.2f %%, %d samples)%n", truth, agentSeconds, 100 * (agentSeconds - truth) / truth,
                 byAgent.timeline().samples(), apiSeconds, 100 * (apiSeconds - truth) / truth,
                 byApi.timeline().samples());
-        assertThat(agentSeconds).isCloseTo(truth, within(0.03 * truth));
-        assertThat(agentSeconds).isGreaterThan(0.8);
+        assertThat(agentSeconds).isCloseTo(truth, within(0.01 * truth));
+        // only that the load ran: one worker for 2 s got 0.62-1.49 s of CPU on this 2-vCPU host shared with other
+        // jobs (nine runs on 2026-12-02, load average 7-12), so the floor is well below that
+        assertThat(agentSeconds).isGreaterThan(0.3);
     }
 
     @Test
@@ -197,12 +264,12 @@ class AgentProbeIT {
         ProbeFactory factory = new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
                 Clock.systemUTC(), () -> http, List.of(), Optional.of(own), warnings::add);
         try {
-            ResourceProbe probe = factory.open(targetOf(containerId), ProbeMode.AUTO);
+            ResourceProbe probe = factory.open(ENGINE.targetOf(containerId), ProbeMode.AUTO);
             try (ContainerWatch watch = ContainerWatch.start("stress", StressContainer.IMAGE, probe,
                     Duration.ofMillis(50), sampler)) {
                 MeasurementWindow window = watch.openWindow();
                 Thread.sleep(300);
-                second("kill", own.containerId().orElseThrow());
+                ENGINE.cli("kill", own.containerId().orElseThrow());
                 Thread.sleep(500);
                 long start = System.nanoTime();
                 ResourceUsage usage = window.close();
@@ -214,11 +281,11 @@ class AgentProbeIT {
                 assertThat(window.containerGoneReason()).as("the agent's death is not the container's").isEmpty();
                 assertThat(closeMillis).isLessThan(5_000);
             }
-            ResourceProbe fallback = factory.open(targetOf(containerId), ProbeMode.AUTO);
+            ResourceProbe fallback = factory.open(ENGINE.targetOf(containerId), ProbeMode.AUTO);
             assertThat(fallback.kind()).isEqualTo(ProbeKind.ENGINE_API);
             assertThat(warnings).singleElement().asString().contains("stopped answering")
                     .contains("Engine API measures instead");
-            assertThatThrownBy(() -> factory.open(targetOf(containerId), ProbeMode.AGENT))
+            assertThatThrownBy(() -> factory.open(ENGINE.targetOf(containerId), ProbeMode.AGENT))
                     .hasMessageContaining("stopped answering");
         } finally {
             own.close();
@@ -232,8 +299,8 @@ class AgentProbeIT {
         List<String> warnings = new ArrayList<>();
         ProbeFactory factory = new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
                 Clock.systemUTC(), () -> http, List.of(), Optional.of(missing), warnings::add);
-        try (ResourceProbe first = factory.open(targetOf(containerId), ProbeMode.AUTO);
-                ResourceProbe second = factory.open(targetOf(containerId), ProbeMode.AUTO)) {
+        try (ResourceProbe first = factory.open(ENGINE.targetOf(containerId), ProbeMode.AUTO);
+                ResourceProbe second = factory.open(ENGINE.targetOf(containerId), ProbeMode.AUTO)) {
             System.out.println("image missing: " + warnings);
             assertThat(first.kind()).isEqualTo(ProbeKind.ENGINE_API);
             assertThat(second.kind()).isEqualTo(ProbeKind.ENGINE_API);
@@ -245,14 +312,6 @@ class AgentProbeIT {
         }
     }
 
-    private static ContainerTarget targetOf(String id) throws Exception {
-        String[] inspected = second("inspect", "--format", "{{.Id}} {{.State.Pid}} {{.HostConfig.Memory}}", id)
-                .strip().split(" ");
-        long memory = Long.parseLong(inspected[2]);
-        return new ContainerTarget(inspected[0], "stress", StressContainer.IMAGE, Long.parseLong(inspected[1]),
-                memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty());
-    }
-
     private static final String CPUACCT_USAGE = "cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || "
             + "awk '/usage_usec/ {print $2 * 1000}' /sys/fs/cgroup/cpu.stat";
 
@@ -261,7 +320,7 @@ class AgentProbeIT {
     }
 
     private String exec(String script) throws Exception {
-        return second("exec", containerId, "bash", "-c", script);
+        return ENGINE.exec(containerId, script);
     }
 
     private void execExitCode(String script) throws Exception {
@@ -270,13 +329,5 @@ class AgentProbeIT {
         } catch (IOException e) {
             // the OOM-killed command exits non-zero: expected
         }
-    }
-
-    private static String second(String... args) throws IOException, InterruptedException {
-        String[] all = new String[args.length + 2];
-        all[0] = "-H";
-        all[1] = ENGINE;
-        System.arraycopy(args, 0, all, 2, args.length);
-        return DockerCli.run(all);
     }
 }

@@ -2,11 +2,9 @@ package io.vitals.internal.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.fail;
 import static org.assertj.core.api.Assertions.within;
 
 import com.github.dockerjava.transport.DockerHttpClient;
-import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import io.vitals.DataSize;
 import io.vitals.ProbeKind;
 import io.vitals.ProbeMode;
@@ -14,13 +12,10 @@ import io.vitals.ResourceUsage;
 import io.vitals.internal.sampling.ContainerWatch;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.sampling.Sampler;
-import io.vitals.testing.DockerCli;
+import io.vitals.testing.SecondEngine;
 import io.vitals.testing.StressContainer;
 
-import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
-import java.util.OptionalLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +35,7 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Engine API probe against a second engine on a loopback TCP port")
 class EngineApiProbeIT {
 
-    static final String SECOND_ENGINE = "tcp://127.0.0.1:23750";
+    private static final SecondEngine SECOND = new SecondEngine(SecondEngine.DEFAULT_HOST);
     private static final long MIB = 1024 * 1024;
     private static final long LIMIT = 512 * MIB;
 
@@ -52,20 +47,16 @@ class EngineApiProbeIT {
     /** Fails (never skips) when the second engine is not there: the setup script was not run. */
     @BeforeAll
     static void secondEngineAnswers() {
-        try {
-            DockerCli.run("-H", SECOND_ENGINE, "version", "--format", "{{.Server.Version}}");
-        } catch (IOException | InterruptedException e) {
-            fail("No Docker engine answers on " + SECOND_ENGINE + ". EngineApiProbeIT needs the second engine: run "
-                    + "examples/setup/second-engine.sh (as root) first. Cause: " + e.getMessage(), e);
-        }
+        SECOND.require("EngineApiProbeIT", StressContainer.IMAGE);
     }
 
     @BeforeEach
     void startContainer() throws Exception {
-        http = new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(SECOND_ENGINE)).build();
+        http = SECOND.client();
         sampler = new Sampler("vitals-engine-api-sampler");
-        containerId = startStressContainer();
-        ResourceProbe probe = ProbeFactory.forThisHost(() -> http).open(targetOf(containerId), ProbeMode.ENGINE_API);
+        containerId = SECOND.startStress(LIMIT);
+        ResourceProbe probe = ProbeFactory.forThisHost(() -> http).open(SECOND.targetOf(containerId),
+                ProbeMode.ENGINE_API);
         watch = ContainerWatch.start("stress", StressContainer.IMAGE, probe, Duration.ofMillis(50), sampler);
     }
 
@@ -77,7 +68,7 @@ class EngineApiProbeIT {
             }
             sampler.close();
             if (containerId != null) {
-                second("rm", "-f", containerId);
+                SECOND.cli("rm", "-f", containerId);
             }
         } finally {
             http.close();
@@ -151,30 +142,16 @@ class EngineApiProbeIT {
     void removedContainerIsGone() throws Exception {
         watch.close(); // stop sampling first, as the extension does before a container stops
         watch = null;
-        ResourceProbe probe = ProbeFactory.forThisHost(() -> http).open(targetOf(containerId), ProbeMode.ENGINE_API);
+        ResourceProbe probe = ProbeFactory.forThisHost(() -> http).open(SECOND.targetOf(containerId),
+                ProbeMode.ENGINE_API);
         assertThat(probe.read().pids().current()).isPositive();
 
-        second("rm", "-f", containerId);
+        SECOND.cli("rm", "-f", containerId);
         containerId = null;
 
         assertThatThrownBy(probe::read).isInstanceOf(ContainerGoneException.class)
                 .hasMessageContaining("'stress'");
         probe.close();
-    }
-
-    /** A stress container on the second engine: no network (that engine has no bridge), 512 MiB limit, labelled. */
-    private static String startStressContainer() throws Exception {
-        return second("run", "-d", "--network", "none", "--memory", Long.toString(LIMIT), "--memory-swap",
-                Long.toString(LIMIT), "--label", "io.vitals.managed=true", StressContainer.IMAGE, "sleep", "infinity")
-                .strip();
-    }
-
-    private static ContainerTarget targetOf(String id) throws Exception {
-        String[] inspected = second("inspect", "--format", "{{.Id}} {{.State.Pid}} {{.HostConfig.Memory}}", id)
-                .strip().split(" ");
-        long memory = Long.parseLong(inspected[2]);
-        return new ContainerTarget(inspected[0], "stress", StressContainer.IMAGE, Long.parseLong(inspected[1]),
-                memory > 0 ? OptionalLong.of(memory) : OptionalLong.empty());
     }
 
     private long cpuacctUsageFromInside() throws Exception {
@@ -183,14 +160,6 @@ class EngineApiProbeIT {
     }
 
     private String exec(String script) throws Exception {
-        return second("exec", containerId, "bash", "-c", script);
-    }
-
-    private static String second(String... args) throws IOException, InterruptedException {
-        String[] all = new String[args.length + 2];
-        all[0] = "-H";
-        all[1] = SECOND_ENGINE;
-        System.arraycopy(args, 0, all, 2, args.length);
-        return DockerCli.run(all);
+        return SECOND.exec(containerId, script);
     }
 }
