@@ -6,12 +6,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=lib.sh
 source "$here/lib.sh"
 
-# The second engine (second-engine.sh, for the Engine API probe test) is cleaned too, when it answers.
-second="${VITALS_SECOND_ENGINE:-tcp://127.0.0.1:23750}"
-if docker -H "$second" info >/dev/null 2>&1; then
-  # shellcheck disable=SC2046
-  docker -H "$second" rm -f $(docker -H "$second" ps -aq --filter "label=$VITALS_LABEL") >/dev/null 2>&1 || true
-fi
+# The second engine (second-engine.sh, for the Engine API probe and agent tests) and the user-remapping one
+# (userns-engine.sh, for AgentRefusedIT) are cleaned too, when they answer.
+for other in "${VITALS_SECOND_ENGINE:-tcp://127.0.0.1:23750}" "${VITALS_USERNS_ENGINE:-tcp://127.0.0.1:23751}"; do
+  if docker -H "$other" info >/dev/null 2>&1; then
+    # shellcheck disable=SC2046
+    docker -H "$other" rm -f $(docker -H "$other" ps -aq --filter "label=$VITALS_LABEL") >/dev/null 2>&1 || true
+  fi
+done
 
 ids="$(docker ps -aq --filter "label=$VITALS_LABEL" 2>/dev/null || true)"
 if [[ -z "$ids" ]]; then

@@ -55,8 +55,11 @@ total="$(vitals_now)"
 bash "$here/docker-engine.sh"
 start="$(vitals_now)"; bash "$here/images.sh"; vitals_took "images (total)" "$start"
 if [[ "$mode" == "all" ]]; then
-  # the Engine API probe is tested against a second engine on a loopback TCP port, the HTML report in Chromium
+  # the Engine API probe and the Vitals agent are tested against a second engine on a loopback TCP port, the HTML
+  # report in Chromium
   bash "$here/second-engine.sh"
+  # the Vitals agent's refusal test needs an engine that refuses its --pid=host: one that remaps users
+  bash "$here/userns-engine.sh"
   bash "$here/chromium.sh"
 fi
 # shellcheck source=testcontainers-env.sh
