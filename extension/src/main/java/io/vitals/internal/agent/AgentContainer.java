@@ -46,8 +46,17 @@ final class AgentContainer {
         this.stream = stream;
     }
 
-    /** A running agent: its container and the connection to it. */
-    record Started(String containerId, AgentConnection connection, Duration startTime) {
+    /** A running agent: its container, the connection to it, and how long its start took, step by step. */
+    record Started(String containerId, AgentConnection connection, Duration startTime, StartSteps steps) {
+    }
+
+    /**
+     * Where an agent's start went: Vitals' jar read (or zipped) and its size, the container created, the jar
+     * copied in, the attach stream opened, the start call, and the first answer (the agent's JVM starting and
+     * reading its stdin). For the benchmark that prints them.
+     */
+    record StartSteps(Duration jar, int jarBytes, Duration create, Duration copy, Duration attach, Duration start,
+            Duration firstAnswer) {
     }
 
     Started start(String image, Duration answerTimeout) throws ProbeException {
@@ -58,9 +67,12 @@ final class AgentContainer {
         } catch (IOException e) {
             throw new AgentUnavailableException("The Vitals agent cannot start: " + e.getMessage(), e);
         }
+        long jarRead = System.nanoTime();
         String id = create(image);
+        long created = System.nanoTime();
         try {
             copy(id, AgentJar.tarOf(jar));
+            long copied = System.nanoTime();
             PipedOutputStream requests = new PipedOutputStream();
             PipedInputStream stdin = new PipedInputStream(requests, 8192);
             DockerHttpClient.Response attach = attach(id, stdin);
@@ -70,7 +82,9 @@ final class AgentContainer {
                 attach.close();
                 remove(id);
             });
+            long attached = System.nanoTime();
             call(id, "POST", "/containers/" + id + "/start", null, 204, 304);
+            long startedAt = System.nanoTime();
             try {
                 // the first answer proves the JVM runs and reads our stream: CLOSE of a watch that never was
                 connection.call(AgentProtocol.CLOSE, 0, out -> { }, in -> null, "");
@@ -79,7 +93,12 @@ final class AgentContainer {
                 throw new AgentUnavailableException("The Vitals agent container started but does not answer ("
                         + e.getMessage() + "); the image " + image + " must hold a java 17+ on the PATH", e);
             }
-            return new Started(id, connection, Duration.ofNanos(System.nanoTime() - begin));
+            long answered = System.nanoTime();
+            StartSteps steps = new StartSteps(Duration.ofNanos(jarRead - begin), jar.length,
+                    Duration.ofNanos(created - jarRead), Duration.ofNanos(copied - created),
+                    Duration.ofNanos(attached - copied), Duration.ofNanos(startedAt - attached),
+                    Duration.ofNanos(answered - startedAt));
+            return new Started(id, connection, Duration.ofNanos(answered - begin), steps);
         } catch (ProbeException | IOException | RuntimeException e) {
             remove(id);
             if (e instanceof AgentUnavailableException unavailable) {
