@@ -3,9 +3,10 @@
 # classes of two tests on the stress image) run the ways users run JUnit, each run's reports compared with the JUnit
 # XML of the same run (matrix_check.py): forks (Surefire and Failsafe, forkCount 1, 2 and 4, reuseForks true and
 # false), JUnit parallel execution (classes, then methods concurrent), a rerun of a test that fails once, and one
-# method selected as an IDE does; then the console launcher, and a two-module reactor built with -T 2 whose reports
-# MergeReports merges. The fixture holds plain, parameterized, repeated and @Nested tests, a PER_CLASS
-# class with its container in a superclass, and two classes sharing a singleton container.
+# method selected as an IDE does; the Vitals agent (-Dvitals.probe=agent, two forks) against the second engine; then
+# the console launcher, and a two-module reactor built with -T 2 whose reports MergeReports merges. The fixture holds
+# plain, parameterized, repeated and @Nested tests, a PER_CLASS class with its container in a superclass, and two
+# classes sharing a singleton container.
 # Needs the engine and the stress image (run.sh sets them up) and installs vitals-junit into the local repository.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -16,9 +17,12 @@ source "$here/lib.sh"
 source "$here/testcontainers-env.sh"
 
 mvn_args=(-B -ntp -q -Dstyle.color=never)
-start="$(vitals_now)"
-(cd "$root" && mvn "${mvn_args[@]}" install -DskipTests -pl extension -am)
-vitals_took "install vitals-junit" "$start"
+# MATRIX_INSTALL=false runs the fixture against the vitals-junit already in the local repository (one cell by hand)
+if [[ "${MATRIX_INSTALL:-true}" != false ]]; then
+  start="$(vitals_now)"
+  (cd "$root" && mvn "${mvn_args[@]}" install -DskipTests -pl extension -am)
+  vitals_took "install vitals-junit" "$start"
+fi
 
 fixture="$root/examples/matrix"
 everything='**/*Check.java'
@@ -73,6 +77,57 @@ for config in "${configs[@]}"; do
   fi
   rm -f "$log"
 done
+# The Vitals agent: the fixture against the second engine (examples/setup/second-engine.sh), which it reaches only
+# through DOCKER_HOST=tcp://..., so the host probe cannot be used; -Dvitals.probe=agent, two forks, so two test JVMs
+# share the engine, each with its own agent. Every container of every report must name the agent's probe, the
+# reports must be complete (matrix_check.py), and no agent container may be left on the engine after the run.
+name="agent on the second engine, forkCount=2"
+if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
+  second_host="${VITALS_SECOND_ENGINE:-tcp://127.0.0.1:23750}"
+  bash "$here/second-engine.sh" >&2 # starts it if none answers, loads the stress and agent images if missing
+  rm -rf "$fixture/target"
+  log="$(mktemp)"
+  start="$(vitals_now)"
+  # what other users of the engine run (their agents among them) is not this run's: compared by ID afterwards
+  second_before="$(docker -H "$second_host" ps -aq --no-trunc | sort)"
+  new_on_second() {
+    comm -13 <(echo "$second_before") <(docker -H "$second_host" ps -aq --no-trunc "$@" | sort)
+  }
+  # Ryuk's image is not on the second engine; the fixture's containers stop with their JVM (shutdown hooks), and
+  # what a crash leaves is counted below. The second engine has no bridge networking: --network none
+  if ! (cd "$fixture" && DOCKER_HOST="$second_host" TESTCONTAINERS_RYUK_DISABLED=true mvn "${mvn_args[@]}" verify \
+      "-Dmatrix.surefire=$everything" -DforkCount=2 -DreuseForks=true -Dmatrix.network=none -Dvitals.probe=agent \
+      -Dvitals.requireDocker=true -Dvitals.console=off "-Dvitals.history=$fixture/target/history.jsonl" \
+      -Dvitals.history.update=true) >"$log" 2>&1; then
+    vitals_log "ERROR: $name: the build failed"
+    tail -n 40 "$log" >&2
+    vitals_junit_failures "$fixture"/target/*-reports/TEST-*.xml
+    status=1
+  fi
+  if grep -qE 'WARNING|WARN io\.vitals' "$log"; then
+    vitals_log "$name: Vitals warned:"
+    grep -E 'WARNING|WARN io\.vitals' "$log" | sed 's/^/[vitals]   /' >&2
+  fi
+  # the agent exits when its stdin closes and the engine removes it (AutoRemove): give that a moment
+  agents=""
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    agents="$(new_on_second --filter label=io.vitals.role=agent)"
+    [[ -z "$agents" ]] && break
+    sleep 0.5
+  done
+  left_agents="$(wc -w <<<"$agents")"
+  rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture")") || status=1
+  rows+=("$(python3 "$here/matrix_probe_check.py" "$name: probe" "$fixture/target/vitals" AGENT_CGROUP_V1 \
+    "$left_agents")") || status=1
+  leftovers="$(new_on_second --filter label=org.testcontainers=true)"
+  if [[ -n "$leftovers" ]]; then
+    vitals_log "$name: removing $(wc -w <<<"$leftovers") container(s) left on $second_host"
+    # shellcheck disable=SC2086 # one ID a word
+    docker -H "$second_host" rm -f $leftovers >/dev/null
+  fi
+  rm -f "$log"
+  vitals_took "matrix: $name" "$start"
+fi
 # A fork killed (SIGKILL) once it has finished a class: the build fails (Surefire says the fork crashed), and every
 # file the run leaves parses, the history holding one run; the tests the killed fork finished stay in the index
 name="a fork killed mid-run"

@@ -11,6 +11,11 @@ final class FixtureContainer extends GenericContainer<FixtureContainer> {
         withCommand("sleep", "infinity");
         withLabel("io.vitals.managed", "true"); // leftovers are found and removed by examples/setup/cleanup.sh
         withImagePullPolicy(name -> false);
+        // -Dmatrix.network=none: the second engine (examples/setup/second-engine.sh) has no bridge networking
+        String network = System.getProperty("matrix.network", "");
+        if (!network.isEmpty()) {
+            withNetworkMode(network);
+        }
     }
 
     /** Touches {@code mib} MiB of memory for a moment, so every test measures something real. */

@@ -15,6 +15,8 @@ import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Starts the agent container on an engine through the Engine API, the same client the Engine API probe uses (so it
@@ -55,21 +57,61 @@ final class AgentContainer {
         this.stream = stream;
     }
 
-    /** A running agent: its container and the connection to it. */
-    record Started(String containerId, AgentConnection connection, Duration startTime) {
+    /** A running agent: its container, the connection to it, and how long its start took, step by step. */
+    record Started(String containerId, AgentConnection connection, Duration startTime, StartSteps steps) {
+    }
+
+    /**
+     * Where an agent's start went: Vitals' jar read (or zipped) and its size, the container created (at the same
+     * time as the jar), the wait for the jar after that (what the overlap did not hide), the jar copied in, the
+     * attach stream opened, the start call, and the first answer (the agent's JVM starting and reading its stdin).
+     * For the benchmark that prints them.
+     */
+    record StartSteps(Duration jar, int jarBytes, Duration create, Duration jarWait, Duration copy, Duration attach,
+            Duration start, Duration firstAnswer) {
+    }
+
+    /** Vitals' jar as the tar archive to copy, its size, and how long making it took. */
+    private record JarTar(byte[] tar, int jarBytes, Duration took) {
+    }
+
+    private static JarTar jar(FutureTask<JarTar> jarTar) throws AgentUnavailableException {
+        try {
+            return jarTar.get();
+        } catch (ExecutionException e) {
+            throw new AgentUnavailableException("The Vitals agent cannot start: " + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentUnavailableException("The Vitals agent's start was interrupted", e);
+        }
     }
 
     Started start(String image, Duration answerTimeout) throws ProbeException {
         long begin = System.nanoTime();
-        byte[] jar;
+        // Vitals' jar is read (or zipped, from a class directory) while the engine creates the container: the two
+        // do not depend on each other, and each takes a few hundred ms on a loaded machine
+        FutureTask<JarTar> jarTar = new FutureTask<>(() -> {
+            byte[] jar = AgentJar.ofThisVitals();
+            byte[] tar = AgentJar.tarOf(jar);
+            return new JarTar(tar, jar.length, Duration.ofNanos(System.nanoTime() - begin));
+        });
+        Thread zipping = new Thread(jarTar, "vitals-agent-jar");
+        zipping.setDaemon(true);
+        zipping.start();
+        String id;
         try {
-            jar = AgentJar.ofThisVitals();
-        } catch (IOException e) {
-            throw new AgentUnavailableException("The Vitals agent cannot start: " + e.getMessage(), e);
+            id = create(image);
+        } catch (ProbeException | RuntimeException e) {
+            jarTar.cancel(true);
+            throw e;
         }
-        String id = create(image);
+        long created = System.nanoTime();
         try {
-            copy(id, AgentJar.tarOf(jar));
+            JarTar jar = jar(jarTar);
+            long jarReady = System.nanoTime();
+            copy(id, jar.tar());
+            long copied = System.nanoTime();
             PipedOutputStream requests = new PipedOutputStream();
             PipedInputStream stdin = new PipedInputStream(requests, 8192);
             DockerHttpClient.Response attach = attach(id, stdin);
@@ -79,7 +121,9 @@ final class AgentContainer {
                 attach.close();
                 remove(id);
             });
+            long attached = System.nanoTime();
             call(id, "POST", "/containers/" + id + "/start", null, 204, 304);
+            long startedAt = System.nanoTime();
             try {
                 // the first answer proves the JVM runs and reads our stream: CLOSE of a watch that never was
                 connection.call(AgentProtocol.CLOSE, 0, out -> { }, in -> null, "");
@@ -88,7 +132,12 @@ final class AgentContainer {
                 throw new AgentUnavailableException("The Vitals agent container started but does not answer ("
                         + e.getMessage() + "); the image " + image + " must hold a java 17+ on the PATH", e);
             }
-            return new Started(id, connection, Duration.ofNanos(System.nanoTime() - begin));
+            long answered = System.nanoTime();
+            StartSteps steps = new StartSteps(jar.took(), jar.jarBytes(), Duration.ofNanos(created - begin),
+                    Duration.ofNanos(jarReady - created), Duration.ofNanos(copied - jarReady),
+                    Duration.ofNanos(attached - copied), Duration.ofNanos(startedAt - attached),
+                    Duration.ofNanos(answered - startedAt));
+            return new Started(id, connection, Duration.ofNanos(answered - begin), steps);
         } catch (ProbeException | IOException | RuntimeException e) {
             remove(id);
             if (e instanceof AgentUnavailableException unavailable) {

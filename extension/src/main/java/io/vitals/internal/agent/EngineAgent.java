@@ -60,6 +60,11 @@ public final class EngineAgent implements CgroupAgent, AutoCloseable {
         return Optional.ofNullable(started).map(AgentContainer.Started::startTime);
     }
 
+    /** Where the agent's start went, step by step; empty before it has started. */
+    synchronized Optional<AgentContainer.StartSteps> startSteps() {
+        return Optional.ofNullable(started).map(AgentContainer.Started::steps);
+    }
+
     /** The agent container's ID; empty before it has started. */
     public synchronized Optional<String> containerId() {
         return Optional.ofNullable(started).map(AgentContainer.Started::containerId);
