@@ -73,6 +73,14 @@ public @interface MeasureResources {
      */
     String AGENT_IMAGE_KEY = "vitals.agent.image";
 
+    /**
+     * Key of whether the Vitals agent may reset the kernel's memory high-water marks (docs/agent.md): {@value}.
+     * Default {@code false}: the host's {@code /sys/fs/cgroup} is mounted read-only into the agent, as cAdvisor
+     * mounts it, and the peak of a container shared by tests is sampled. {@code true} mounts it writable, so that
+     * each test's peak is the kernel's own mark wherever the kernel resets it (cgroup v1; v2 from Linux 6.12).
+     */
+    String AGENT_RESET_PEAKS_KEY = "vitals.agent.resetPeaks";
+
     /** Key of the report directory: {@value}. Default {@code target/vitals}. */
     String REPORT_DIR_KEY = "vitals.reportDir";
 

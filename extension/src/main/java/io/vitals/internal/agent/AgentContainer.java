@@ -24,8 +24,9 @@ import java.util.concurrent.FutureTask;
  *
  * <p>The container: the agent image (a JRE only), Vitals' jar copied in before it starts, {@code --pid=host} and
  * {@code --cgroupns=host} so that host PIDs and cgroup paths mean the host's, the host's {@code /sys/fs/cgroup}
- * bind-mounted at {@code /host-cgroup} (writable, so that the memory high-water mark can be reset per window as
- * the host probe does), no network, not privileged. It is labelled {@code io.vitals.managed=true} like every
+ * bind-mounted at {@code /host-cgroup} (read-only as cAdvisor mounts it; writable only with
+ * {@code vitals.agent.resetPeaks=true}, so that the memory high-water mark can be reset per window as the host probe
+ * does as root), no network, not privileged. It is labelled {@code io.vitals.managed=true} like every
  * container of the project's setup, removed by the engine when it exits, and exits when its stdin closes: when the
  * run ends, and when this JVM dies, since the engine closes the attach stream with its connection.
  */
@@ -87,7 +88,7 @@ final class AgentContainer {
         }
     }
 
-    Started start(String image, Duration answerTimeout) throws ProbeException {
+    Started start(String image, boolean resetPeaks, Duration answerTimeout) throws ProbeException {
         long begin = System.nanoTime();
         // Vitals' jar is read (or zipped, from a class directory) while the engine creates the container: the two
         // do not depend on each other, and each takes a few hundred ms on a loaded machine
@@ -101,7 +102,7 @@ final class AgentContainer {
         zipping.start();
         String id;
         try {
-            id = create(image);
+            id = create(image, resetPeaks);
         } catch (ProbeException | RuntimeException e) {
             jarTar.cancel(true);
             throw e;
@@ -148,17 +149,19 @@ final class AgentContainer {
         }
     }
 
-    private String create(String image) throws ProbeException {
+    private String create(String image, boolean resetPeaks) throws ProbeException {
         ObjectNode body = json.createObjectNode();
         body.put("Image", image);
         body.putArray("Cmd").add("java").add("-Xmx48m").add("-XX:+UseSerialGC").add("-XX:TieredStopAtLevel=1")
                 .add("-cp").add(AgentJar.PATH_IN_CONTAINER).add(AgentMain.class.getName()).add(CGROUP_MOUNT)
-                .add("/proc");
+                .add("/proc").add(resetPeaks ? AgentMain.RESET_PEAKS : "read-only");
         body.put("OpenStdin", true).put("StdinOnce", true).put("AttachStdin", true).put("AttachStdout", true)
                 .put("AttachStderr", true).put("Tty", false);
         body.putObject("Labels").put(LABEL, "true").put(ROLE_LABEL, "agent");
         ObjectNode host = body.putObject("HostConfig");
-        host.putArray("Binds").add("/sys/fs/cgroup:" + CGROUP_MOUNT + ":rw");
+        // read-only, as cAdvisor mounts it, unless asked: a writable mount lets the agent reset the marks per window,
+        // and would let it write any cgroup file of the host
+        host.putArray("Binds").add("/sys/fs/cgroup:" + CGROUP_MOUNT + (resetPeaks ? ":rw" : ":ro"));
         host.put("PidMode", "host").put("CgroupnsMode", "host").put("NetworkMode", "none").put("AutoRemove", true)
                 .put("Privileged", false);
         String name = "vitals-agent-" + UUID.randomUUID().toString().substring(0, 8);

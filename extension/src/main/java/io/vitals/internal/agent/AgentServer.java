@@ -41,10 +41,17 @@ final class AgentServer {
     }
 
     private final Opener opener;
+    private final boolean resetPeaks;
     private final Map<Integer, Watch> watches = new HashMap<>();
 
-    AgentServer(Opener opener) {
+    /**
+     * @param resetPeaks whether a RESET may write the high-water mark: false unless the user allowed it, since a
+     *     read-only bind mount of a cgroup v1 tree leaves its controllers' own mounts writable on engines that
+     *     do not make binds recursively read-only (Docker before 25), and the agent must write nothing then
+     */
+    AgentServer(Opener opener, boolean resetPeaks) {
         this.opener = opener;
+        this.resetPeaks = resetPeaks;
     }
 
     /** Serves until the stream ends or a QUIT; returns normally in both cases. */
@@ -95,7 +102,7 @@ final class AgentServer {
                 }
                 case AgentProtocol.RESET -> {
                     Watch watch = watch(id);
-                    boolean reset = watch.probe.resetHighWaterMark();
+                    boolean reset = resetPeaks && watch.probe.resetHighWaterMark();
                     answer.writeByte(AgentProtocol.OK);
                     answer.writeBoolean(reset);
                     AgentProtocol.writeShape(answer, watch.probe.hostShape());

@@ -28,10 +28,13 @@ public final class EngineAgent implements CgroupAgent, AutoCloseable {
     /** The setting naming the agent image. */
     public static final String IMAGE_KEY = MeasureResources.AGENT_IMAGE_KEY;
     public static final String DEFAULT_IMAGE = "vitals/agent:latest";
+    /** The setting that lets the agent reset the kernel's memory high-water marks. */
+    public static final String RESET_PEAKS_KEY = MeasureResources.AGENT_RESET_PEAKS_KEY;
     /** How long one answer may take before the agent counts as hung; a JVM's start is the longest wait. */
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
 
     private final String image;
+    private final boolean resetPeaks;
     private final Supplier<DockerHttpClient> control;
     private final Supplier<DockerHttpClient> stream;
     private final Clock wallClock;
@@ -39,12 +42,26 @@ public final class EngineAgent implements CgroupAgent, AutoCloseable {
     private ProbeException failed;
 
     /**
+     * An agent that mounts the host's cgroups read-only, as cAdvisor does: marks are not reset per window.
+     *
      * @param control the Engine API client of the engine the tests use
      * @param stream a client of the same engine without a response timeout, for the attach stream
      */
     public EngineAgent(String image, Supplier<DockerHttpClient> control, Supplier<DockerHttpClient> stream,
             Clock wallClock) {
+        this(image, false, control, stream, wallClock);
+    }
+
+    /**
+     * @param resetPeaks whether the host's cgroups are mounted writable, so that the agent can reset the memory
+     *     high-water mark per window where the kernel allows it (v1; v2 from Linux 6.12)
+     * @param control the Engine API client of the engine the tests use
+     * @param stream a client of the same engine without a response timeout, for the attach stream
+     */
+    public EngineAgent(String image, boolean resetPeaks, Supplier<DockerHttpClient> control,
+            Supplier<DockerHttpClient> stream, Clock wallClock) {
         this.image = image;
+        this.resetPeaks = resetPeaks;
         this.control = control;
         this.stream = stream;
         this.wallClock = wallClock;
@@ -76,7 +93,7 @@ public final class EngineAgent implements CgroupAgent, AutoCloseable {
         }
         if (started == null) {
             try {
-                started = new AgentContainer(control.get(), stream.get()).start(image, ANSWER_TIMEOUT);
+                started = new AgentContainer(control.get(), stream.get()).start(image, resetPeaks, ANSWER_TIMEOUT);
             } catch (ProbeException e) {
                 failed = e;
                 throw e;

@@ -1,6 +1,8 @@
 package io.vitals.internal.junit;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.agent.EngineAgent;
+import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;
 import java.util.Optional;
@@ -12,8 +14,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Where the extension keeps what outlives one callback: in the ExtensionContext stores, so that JUnit closes each
- * value (they are {@link AutoCloseable}) when its scope ends, and no state is static. The run's runtime and reports
- * live in the root store, a class's settings and report end in the class's store, watches in the store of the scope
+ * value (they are {@link AutoCloseable}) when its scope ends, and no state is static. The Vitals agent lives in the
+ * launcher session's store (one per fork, however many classes it runs), the run's runtime and reports in the root
+ * store, a class's settings and report end in the class's store, watches in the store of the scope
  * their container lives in.
  */
 final class Scopes {
@@ -27,6 +30,7 @@ final class Scopes {
     private static final String CLASS_WATCHES_KEY = "class-watches";
     private static final String METHOD_WATCHES_KEY = "method-watches";
     private static final String REPORTS_KEY = "reports";
+    private static final String AGENT_KEY = "agent";
     private static final String CLASS_REPORT_KEY = "class-report";
 
     private Scopes() {
@@ -34,7 +38,25 @@ final class Scopes {
 
     static VitalsRuntime runtime(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RUNTIME_KEY,
-                key -> new VitalsRuntime(context.getRoot()::getConfigurationParameter), VitalsRuntime.class);
+                key -> new VitalsRuntime(context.getRoot()::getConfigurationParameter, agent(context)),
+                VitalsRuntime.class);
+    }
+
+    /** The launcher session's agent ({@link SessionAgent}); the run's where JUnit has no session store. */
+    private static EngineAgent agent(ExtensionContext context) {
+        ExtensionContext.Store store;
+        try {
+            store = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, NAMESPACE);
+        } catch (NoSuchMethodError | NoSuchFieldError | NoClassDefFoundError beforeJUnit513) {
+            // JUnit 5.10-5.12 have no session store: one agent per run, as many as Surefire has classes in a fork
+            store = context.getRoot().getStore(NAMESPACE);
+        }
+        try {
+            return store.getOrComputeIfAbsent(AGENT_KEY,
+                    key -> new SessionAgent(context.getRoot()::getConfigurationParameter), SessionAgent.class).agent();
+        } catch (InvalidSettingException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
     }
 
     static Reports reports(ExtensionContext context, Path reportDir) {

@@ -1,7 +1,5 @@
 package io.vitals.internal.junit;
 
-import com.github.dockerjava.transport.DockerHttpClient;
-import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import io.vitals.internal.agent.EngineAgent;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.ProbeFactory;
@@ -9,20 +7,16 @@ import io.vitals.internal.sampling.Sampler;
 import io.vitals.internal.settings.InvalidSettingException;
 import io.vitals.internal.source.SourceKinds;
 
-import java.io.IOException;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.dockerclient.TransportConfig;
 
 /**
- * What one test run shares, kept in the root store and closed with it: the sampler thread, the probe factory, its
- * Engine API client and its agent (started on the engine only if a container's cgroup cannot be read here), and the Docker availability check. Nothing here is static, so two launchers in one JVM
+ * What one test run shares, kept in the root store and closed with it: the sampler thread, the probe factory and its
+ * Engine API client, and the Docker availability check. The agent it hands the probe factory is the launcher
+ * session's ({@link SessionAgent}), which outlives the run. Nothing here is static, so two launchers in one JVM
  * (as in the extension's own engine-kit tests) never share state.
  */
 // CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
@@ -34,17 +28,16 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
     private final EngineHeartbeat engine = new EngineHeartbeat();
     private final StrandedContainers stranded = new StrandedContainers();
     private final ProbeFactory probes;
-    private final EngineAgent agent;
-    private DockerHttpClient engineClient;
-    private DockerHttpClient streamClient;
+    private final EngineClients clients = new EngineClients();
     private DockerAvailability docker;
 
-    /** @param config the run-wide settings, for the further sources ({@link SourceKinds}) stacked on every probe */
-    VitalsRuntime(Function<String, Optional<String>> config) {
+    /**
+     * @param config the run-wide settings, for the further sources ({@link SourceKinds}) stacked on every probe
+     * @param agent the launcher session's agent, tried where a container's cgroup cannot be read here
+     */
+    VitalsRuntime(Function<String, Optional<String>> config, EngineAgent agent) {
         try {
-            this.agent = new EngineAgent(config.apply(EngineAgent.IMAGE_KEY).filter(image -> !image.isBlank())
-                    .orElse(EngineAgent.DEFAULT_IMAGE), this::engineClient, this::streamClient, Clock.systemUTC());
-            this.probes = ProbeFactory.forThisHost(this::engineClient, SourceKinds.sources(config), agent,
+            this.probes = ProbeFactory.forThisHost(clients::requests, SourceKinds.sources(config), agent,
                     UserLog.named(UserLog.ENGINE).warnings());
         } catch (InvalidSettingException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
@@ -76,53 +69,10 @@ final class VitalsRuntime implements ExtensionContext.Store.CloseableResource, A
         return docker;
     }
 
-    /** The HTTP client for the Engine API probe, on the transport Testcontainers itself resolved. */
-    private synchronized DockerHttpClient engineClient() {
-        if (engineClient == null) {
-            TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
-            engineClient = new ZerodepDockerHttpClient.Builder()
-                    .dockerHost(transport.getDockerHost())
-                    .sslConfig(transport.getSslConfig())
-                    .connectionTimeout(Duration.ofSeconds(5))
-                    .responseTimeout(Duration.ofSeconds(10))
-                    .build();
-        }
-        return engineClient;
-    }
-
-    /** A client for the agent's attach stream: no response timeout, since the stream idles between tests. */
-    private synchronized DockerHttpClient streamClient() {
-        if (streamClient == null) {
-            TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
-            streamClient = new ZerodepDockerHttpClient.Builder()
-                    .dockerHost(transport.getDockerHost())
-                    .sslConfig(transport.getSslConfig())
-                    .connectionTimeout(Duration.ofSeconds(5))
-                    .build();
-        }
-        return streamClient;
-    }
-
     @Override
     public synchronized void close() {
         sampler.close();
-        agent.close();
         stranded.removeIfBack(engine, UserLog.named(UserLog.ENGINE).infoLines(), true);
-        if (streamClient != null) {
-            try {
-                streamClient.close();
-            } catch (IOException e) {
-                // the run is over; an unclean socket close loses nothing
-            }
-            streamClient = null;
-        }
-        if (engineClient != null) {
-            try {
-                engineClient.close();
-            } catch (IOException e) {
-                // the run is over; an unclean socket close loses nothing
-            }
-            engineClient = null;
-        }
+        clients.close();
     }
 }

@@ -74,7 +74,8 @@ class AgentProbeIT {
         ENGINE.require("AgentProbeIT", StressContainer.IMAGE, EngineAgent.DEFAULT_IMAGE);
         http = ENGINE.client();
         stream = ENGINE.client();
-        agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream, Clock.systemUTC());
+        // vitals.agent.resetPeaks=true: the cgroups mounted writable, so that each window resets the kernel's mark
+        agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, true, () -> http, () -> stream, Clock.systemUTC());
     }
 
     @AfterAll
@@ -112,6 +113,24 @@ class AgentProbeIT {
     private ProbeFactory factory(CgroupAgent withAgent) {
         return new ProbeFactory(new CgroupLocator(Path.of("/nonexistent")), Path.of("/nonexistent"),
                 Clock.systemUTC(), () -> http, List.of(), Optional.of(withAgent), message -> { });
+    }
+
+    @Test
+    @DisplayName("by default the agent mounts the cgroups read-only, as cAdvisor does: it reads, and resets no mark")
+    void readOnlyByDefault() throws Exception {
+        try (EngineAgent readOnly = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream,
+                Clock.systemUTC()); ResourceProbe probe = factory(readOnly).open(ENGINE.targetOf(containerId),
+                        ProbeMode.AGENT)) {
+            String binds = ENGINE.cli("inspect", "--format", "{{json .HostConfig.Binds}}",
+                    readOnly.containerId().orElseThrow()).strip();
+            boolean reset = probe.resetHighWaterMark();
+            System.out.printf("read-only agent: binds %s, mark reset: %s, memory %s%n", binds, reset,
+                    DataSize.ofBytes(probe.read().memory().chargedBytes()));
+            assertThat(binds).contains("/sys/fs/cgroup:/host-cgroup:ro");
+            assertThat(reset).as("a read-only mount cannot reset the high-water mark").isFalse();
+            assertThat(probe.hostShape().peakResettable()).isFalse();
+            assertThat(probe.read().memory().chargedBytes()).isPositive();
+        }
     }
 
     @Test

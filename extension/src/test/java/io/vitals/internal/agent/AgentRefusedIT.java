@@ -74,7 +74,7 @@ class AgentRefusedIT {
                 assertThat(host.path("Privileged").asBoolean()).isFalse();
                 assertThat(host.path("PidMode").asText()).isEqualTo("host");
                 assertThat(host.path("CgroupnsMode").asText()).isEqualTo("host");
-                assertThat(host.path("Binds").toString()).contains("/sys/fs/cgroup:/host-cgroup:rw");
+                assertThat(host.path("Binds").toString()).contains("/sys/fs/cgroup:/host-cgroup:ro");
                 assertThat(host.path("CapAdd").isNull() || host.path("CapAdd").isEmpty()).as("no added capability")
                         .isTrue();
             }

@@ -21,15 +21,19 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -63,13 +67,17 @@ class AgentServerTests {
 
     /** A server thread on pipes, and the connection to it; the thread is returned to be stopped by tests. */
     private Thread serve(AgentConnection[] connection, Duration timeout) throws IOException {
+        return serve(connection, timeout, false);
+    }
+
+    private Thread serve(AgentConnection[] connection, Duration timeout, boolean resetPeaks) throws IOException {
         PipedOutputStream requests = new PipedOutputStream();
         PipedInputStream agentIn = new PipedInputStream(requests, 8192);
         PipedOutputStream agentOut = new PipedOutputStream();
         PipedInputStream answers = new PipedInputStream(agentOut, 8192);
         Thread server = new Thread(() -> {
             try (agentOut) {
-                new AgentServer(AgentServerTests::hostProbe).serve(agentIn, agentOut);
+                new AgentServer(AgentServerTests::hostProbe, resetPeaks).serve(agentIn, agentOut);
             } catch (IOException e) {
                 // the test closed the pipes
             }
@@ -108,6 +116,29 @@ class AgentServerTests {
                     viaAgent.sourced());
             assertThat(probe.goneNow()).isEqualTo(host.goneNow());
             // no reset here: as root it would write into the shared fixture tree
+        }
+    }
+
+    @Test
+    @DisplayName("an agent not allowed to reset marks answers 'not reset' and writes nothing, even where it could")
+    void readOnlyAgentWritesNothing() throws Exception {
+        List<Path> marks;
+        try (Stream<Path> files = Files.walk(Fixtures.v1Root())) {
+            marks = files.filter(p -> p.getFileName().toString().equals("memory.max_usage_in_bytes")).toList();
+        }
+        assertThat(marks).isNotEmpty();
+        Map<Path, String> before = new HashMap<>();
+        for (Path mark : marks) {
+            before.put(mark, Files.readString(mark));
+        }
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5), false);
+        try (ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK)) {
+            assertThat(probe.resetHighWaterMark()).isFalse();
+            assertThat(probe.hostShape().peakResettable()).isFalse();
+        }
+        for (Path mark : marks) {
+            assertThat(Files.readString(mark)).as("%s untouched", mark).isEqualTo(before.get(mark));
         }
     }
 
