@@ -79,7 +79,7 @@ for config in "${configs[@]}"; do
 done
 # The Vitals agent: the fixture against the second engine (examples/setup/second-engine.sh), which it reaches only
 # through DOCKER_HOST=tcp://..., so the host probe cannot be used; -Dvitals.probe=agent, two forks, so two test JVMs
-# share the engine, each with its own agent. Every container of every report must name the agent's probe, the
+# share the engine, each with its own agent (one per JVM: its launcher session's, shared by the classes it runs). Every container of every report must name the agent's probe, the
 # reports must be complete (matrix_check.py), and no agent container may be left on the engine after the run.
 name="agent on the second engine, forkCount=2"
 if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
@@ -118,7 +118,7 @@ if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
   left_agents="$(wc -w <<<"$agents")"
   rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture")") || status=1
   rows+=("$(python3 "$here/matrix_probe_check.py" "$name: probe" "$fixture/target/vitals" AGENT_CGROUP_V1 \
-    "$left_agents")") || status=1
+    "$left_agents" 2)") || status=1
   leftovers="$(new_on_second --filter label=org.testcontainers=true)"
   if [[ -n "$leftovers" ]]; then
     vitals_log "$name: removing $(wc -w <<<"$leftovers") container(s) left on $second_host"
