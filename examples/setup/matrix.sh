@@ -79,8 +79,9 @@ for config in "${configs[@]}"; do
 done
 # The Vitals agent: the fixture against the second engine (examples/setup/second-engine.sh), which it reaches only
 # through DOCKER_HOST=tcp://..., so the host probe cannot be used; -Dvitals.probe=agent, two forks, so two test JVMs
-# share the engine, each with its own agent (one per JVM: its launcher session's, shared by the classes it runs). Every container of every report must name the agent's probe, the
-# reports must be complete (matrix_check.py), and no agent container may be left on the engine after the run.
+# share the engine, each with its own agent (one per JVM: its launcher session's, shared by the classes it runs).
+# Every container of every report must name the agent's probe, the reports must be complete (matrix_check.py), at
+# most two agents may have read them, and no agent container may be left on the engine after the run.
 name="agent on the second engine, forkCount=2"
 if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
   second_host="${VITALS_SECOND_ENGINE:-tcp://127.0.0.1:23750}"
