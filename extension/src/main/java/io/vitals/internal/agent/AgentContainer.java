@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.transport.DockerHttpClient;
+import io.vitals.MeasureResources;
 import io.vitals.internal.probe.CgroupAgent.AgentUnavailableException;
 import io.vitals.internal.probe.ProbeException;
 
@@ -43,7 +44,7 @@ final class AgentContainer {
     static final String NEEDS_AND_FIX = "The agent needs, without privileged mode, --pid=host, --cgroupns=host and "
             + "a bind mount of the host's /sys/fs/cgroup; rootless engines and engines that remap users (dockerd "
             + "--userns-remap) refuse --pid=host. Fix: measure on an engine that allows these (docs/agent.md), or set "
-            + "vitals.probe=engine_api to use the Engine API without trying the agent.";
+            + MeasureResources.PROBE_KEY + "=engine_api to use the Engine API without trying the agent.";
 
     private final DockerHttpClient control;
     private final DockerHttpClient stream;

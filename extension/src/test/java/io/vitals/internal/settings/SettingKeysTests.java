@@ -88,7 +88,8 @@ class SettingKeysTests {
     @DisplayName("the declaring classes declare the keys every typed view reads, and no others")
     void theKnownKeys() {
         assertThat(SettingKeys.all()).containsExactlyInAnyOrder(
-                "vitals.samplingInterval", "vitals.probe", "vitals.agent.image", "vitals.reportDir",
+                "vitals.samplingInterval", "vitals.probe", "vitals.agent.image", "vitals.agent.resetPeaks",
+                "vitals.reportDir",
                 "vitals.requireDocker", "vitals.strict", "vitals.memoryWarning", "vitals.console",
                 "vitals.publishJson", "vitals.prometheus.series", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
