@@ -4,7 +4,12 @@
 # rootful and rootless Podman in debian-13):
 #   debian-12  kernel 6.1   (memory.peak covers the cgroup's lifetime)
 #   debian-13  kernel 6.12  (memory.peak resets per open file)
-# Results: target/cgroup-v2/<guest>/<root|user>/{junit,vitals,console.txt,exit-code} and <guest>/console.log.
+# The Vitals agent (AgentProbeIT: the agent beside the Engine API probe) runs in the debian-13 root cell against the
+# guest's own engine, and in a "dind" cell of debian-12 against a Docker-in-Docker engine (a privileged container
+# of the guest's Docker running a second dockerd, its API on 127.0.0.1:2375), both with the slim agent image
+# (slim-agent.sh: a jlinked JRE, imported into each engine by guest-run.sh).
+# Results: target/cgroup-v2/<guest>/<cell>/{junit,vitals,console.txt,exit-code} (cells: root, user, podman,
+# podman-user, dind) and <guest>/console.log.
 # Guest images are built once and cached by a hash of their inputs (VITALS_VM_CACHE, default /var/cache/vitals-vm).
 # VITALS_V2_GUESTS and VITALS_V2_USERS narrow the matrix (defaults: "debian-12 debian-13", "root user").
 set -euo pipefail
