@@ -214,7 +214,7 @@ mkdir -p "$P/results"
 for who in $(cat "$P/users"); do
   if [[ "$who" == dind ]] && ! start_dind; then
     mkdir -p "$P/results/dind" && echo 1 >"$P/results/dind/exit-code"
-    docker logs vitals-dind >"$P/results/dind/dind-engine.log" 2>    docker logs vitals-dind >"$P/results/dind-engine.log" 2>&11
+    docker logs vitals-dind >"$P/results/dind/dind-engine.log" 2>&1
     continue
   fi
   if [[ "$who" == podman ]] && ! start_podman; then
