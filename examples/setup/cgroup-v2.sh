@@ -4,7 +4,12 @@
 # rootful and rootless Podman in debian-13):
 #   debian-12  kernel 6.1   (memory.peak covers the cgroup's lifetime)
 #   debian-13  kernel 6.12  (memory.peak resets per open file)
-# Results: target/cgroup-v2/<guest>/<root|user>/{junit,vitals,console.txt,exit-code} and <guest>/console.log.
+# The Vitals agent (AgentProbeIT: the agent beside the Engine API probe) runs in the debian-13 root cell against the
+# guest's own engine, and in a "dind" cell of debian-12 against a Docker-in-Docker engine (a privileged container
+# of the guest's Docker running a second dockerd, its API on 127.0.0.1:2375), both with the slim agent image
+# (slim-agent.sh: a jlinked JRE, imported into each engine by guest-run.sh).
+# Results: target/cgroup-v2/<guest>/<cell>/{junit,vitals,console.txt,exit-code} (cells: root, user, podman,
+# podman-user, dind) and <guest>/console.log.
 # Guest images are built once and cached by a hash of their inputs (VITALS_VM_CACHE, default /var/cache/vitals-vm).
 # VITALS_V2_GUESTS and VITALS_V2_USERS narrow the matrix (defaults: "debian-12 debian-13", "root user").
 set -euo pipefail
@@ -16,11 +21,17 @@ source "$here/lib.sh"
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
 # VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 3600 s by default
 # who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
-# (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman
+# (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman;
+# and, in one guest, root against a Docker-in-Docker engine ("dind", the agent's tests only): in debian-12, whose
+# guest runs two cells to debian-13's four, so that the guests, booted side by side, end at about the same time
+dind_guest=debian-12
 users="${VITALS_V2_USERS:-}"
 guest_users() {
-  if [[ -n "$users" ]]; then echo "$users"; elif [[ "$1" == debian-13 ]]; then echo "root user podman podman-user"
-  else echo "root user"; fi
+  local cells
+  if [[ -n "$users" ]]; then echo "$users"; return; fi
+  if [[ "$1" == debian-13 ]]; then cells="root user podman podman-user"; else cells="root user"; fi
+  [[ "$1" == "$dind_guest" ]] && cells="$cells dind"
+  echo "$cells"
 }
 # As root: the accuracy suite (every figure against the kernel's own counters), the extension's measurement tests
 # against ground truth (a 300 MiB spike, CPU time, 50 forks, phases, an OOM kill, major page faults and the peak's
@@ -34,6 +45,13 @@ guest_users() {
 accuracy=io.vitals.internal.probe.CgroupV2AccuracyIT
 classes="${VITALS_V2_CLASSES:-$accuracy io.vitals.internal.sampling.MeasurementAccuracyIT io.vitals.internal.sampling.OomKillIT io.vitals.internal.sampling.SourcedFiguresIT io.vitals.junit.AbsentFigureIT}"
 user_classes="${VITALS_V2_CLASSES:-$accuracy}"
+# The Vitals agent (docs/agent.md): AgentProbeIT, the agent beside the Engine API probe against the guest's own
+# engine, in the root cell of the guest with kernel 6.12 (memory.peak resettable per window), and against a
+# Docker-in-Docker engine in the "dind" cell (guest-run.sh)
+agent=io.vitals.internal.agent.AgentProbeIT
+agent_guest=debian-13
+agent_root_classes="${VITALS_V2_CLASSES:-$classes $agent}"
+dind_classes="${VITALS_V2_CLASSES:-$agent}"
 junit_platform="${VITALS_JUNIT_PLATFORM_VERSION:-1.14.4}"
 out="$root/target/cgroup-v2"
 
@@ -60,12 +78,15 @@ bash "$here/test-payload.sh" "$payload" "$junit_platform"
 cd "$root"
 bash "$here/images.sh" stress
 bash "$here/cgroup-v2/slim-stress.sh" "$payload/stress-rootfs.tar"
+bash "$here/cgroup-v2/slim-agent.sh" "$payload/agent-rootfs.tar"
 cp "$here/cgroup-v2/guest-run.sh" "$payload/run.sh"
 tr ' ' '\n' <<<"$classes" >"$payload/classes.txt"
 for who in user podman podman-user; do
   tr ' ' '\n' <<<"$user_classes" >"$payload/classes-$who.txt"
 done
-vitals_took "payload (test classes, jars, stress image)" "$start"
+tr ' ' '\n' <<<"$dind_classes" >"$payload/classes-dind.txt"
+tr ' ' '\n' <<<"$agent_root_classes" >"$payload/classes-root-$agent_guest.txt"
+vitals_took "payload (test classes, jars, stress and agent images)" "$start"
 
 # Boots a guest; if it ended without the results of some of its cells (a guest kernel that panicked or hung under
 # the emulator, qemu gone), boots it once more for those cells alone and says so. A cell whose tests ran and failed
