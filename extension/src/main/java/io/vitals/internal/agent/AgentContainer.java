@@ -118,7 +118,8 @@ final class AgentContainer {
             PipedInputStream stdin = new PipedInputStream(requests, 8192);
             DockerHttpClient.Response attach = attach(id, stdin);
             String name = "the Vitals agent container " + id.substring(0, 12);
-            AnswerStream answers = new AnswerStream(attach.getBody(), true, answerTimeout, "vitals-agent-stream");
+            AnswerStream answers = new AnswerStream(attach.getBody(), true, EngineAgent.START_TIMEOUT, answerTimeout,
+                    "vitals-agent-stream");
             AgentConnection connection = new AgentConnection(requests, answers, name, () -> {
                 attach.close();
                 remove(id);

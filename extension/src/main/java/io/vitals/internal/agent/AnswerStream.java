@@ -22,8 +22,10 @@ final class AnswerStream extends InputStream {
 
     private final LinkedBlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
     private final StringBuilder stderr = new StringBuilder();
+    private final Duration firstTimeout;
     private final Duration timeout;
     private final Thread pump;
+    private boolean answered;
     private byte[] current = new byte[0];
     private int position;
     private boolean ended;
@@ -31,6 +33,15 @@ final class AnswerStream extends InputStream {
 
     /** Starts pumping {@code raw}; {@code multiplexed} when it is an engine attach stream without a TTY. */
     AnswerStream(InputStream raw, boolean multiplexed, Duration timeout, String threadName) {
+        this(raw, multiplexed, timeout, timeout, threadName);
+    }
+
+    /**
+     * As above, with a wait of its own for the first answer, which comes only once the agent's JVM has started: a
+     * few seconds on a quiet machine, 6-18 s under the cgroup v2 guests' software emulation.
+     */
+    AnswerStream(InputStream raw, boolean multiplexed, Duration firstTimeout, Duration timeout, String threadName) {
+        this.firstTimeout = firstTimeout;
         this.timeout = timeout;
         this.pump = new Thread(() -> pump(raw, multiplexed), threadName);
         pump.setDaemon(true);
@@ -130,15 +141,17 @@ final class AnswerStream extends InputStream {
                 return false;
             }
             byte[] next;
+            Duration wait = answered ? timeout : firstTimeout;
             try {
-                next = chunks.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                next = chunks.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while waiting for the agent");
             }
             if (next == null) {
-                throw new AgentTimeoutException("no answer within " + timeout.toMillis() + " ms");
+                throw new AgentTimeoutException("no answer within " + wait.toMillis() + " ms");
             }
+            answered = true;
             if (next == END) {
                 ended = true;
                 return false;

@@ -30,8 +30,13 @@ public final class EngineAgent implements CgroupAgent, AutoCloseable {
     public static final String DEFAULT_IMAGE = "vitals/agent:latest";
     /** The setting that lets the agent reset the kernel's memory high-water marks. */
     public static final String RESET_PEAKS_KEY = MeasureResources.AGENT_RESET_PEAKS_KEY;
-    /** How long one answer may take before the agent counts as hung; a JVM's start is the longest wait. */
+    /** How long one answer may take before the agent counts as hung. */
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
+    /**
+     * How long the first answer may take: the agent's JVM starting, once per session. 1-4 s here, 6-18 s in the
+     * cgroup v2 guests under software emulation (measured 2026-12-02), so 20 s would fail a slow engine's start.
+     */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final String image;
     private final boolean resetPeaks;
