@@ -143,7 +143,8 @@ class AgentProbeIT {
     }
 
     @Test
-    @DisplayName("a 300 MiB spike held 150 ms: the agent's sampled peak within 1 % of the kernel's high-water mark")
+    @DisplayName("a 300 MiB spike held 150 ms: the agent's per-test mark within 1 % of the kernel's, where the kernel "
+            + "resets one; its sampled peak printed beside the Engine API's")
     void spike() throws Exception {
         MeasurementWindow agentWindow = agentWatch.openWindow();
         MeasurementWindow apiWindow = apiWatch.openWindow();
@@ -154,13 +155,31 @@ class AgentProbeIT {
         // the kernel's mark read inside the container: the window's own where the agent reset it (v1, v2 from
         // 6.12), else the container's lifetime mark (v2 before 6.12), which for this fresh container is the spike's
         DataSize mark = DataSize.ofBytes(kernelMarkFromInside());
-        System.out.printf("300 MiB held 150 ms: agent sampled peak %s (%d samples, %s), kernel high-water mark %s "
-                + "(%+.2f %%); Engine API sampled peak %s (%d samples)%n", byAgent.peakMemory(),
-                byAgent.timeline().samples(), byAgent.probe().description(), mark,
-                100.0 * (byAgent.peakMemory().toBytes() - mark.toBytes()) / mark.toBytes(), byApi.peakMemory(),
+        boolean resettable = agentWatch.probe().hostShape().peakResettable();
+        System.out.printf("300 MiB held 150 ms: agent mark %s, sampled peak %s (%+.2f %%; %d samples, %s), kernel "
+                + "high-water mark %s; Engine API sampled peak %s (%+.2f %%; %d samples)%n",
+                byAgent.peakMemoryHighWaterMark().map(DataSize::toString).orElse("none (no per-window mark here)"),
+                byAgent.peakMemory(), percentOff(byAgent.peakMemory(), mark), byAgent.timeline().samples(),
+                byAgent.probe().description(), mark, byApi.peakMemory(), percentOff(byApi.peakMemory(), mark),
                 byApi.timeline().samples());
-        assertThat((double) byAgent.peakMemory().toBytes()).isCloseTo(mark.toBytes(), within(0.01 * mark.toBytes()));
-        assertThat(byAgent.peakMemory()).isGreaterThanOrEqualTo(DataSize.ofMiB(300));
+        assertThat(byAgent.peakMemory()).as("a sampled peak is never above the kernel's mark")
+                .isLessThanOrEqualTo(DataSize.ofBytes(mark.toBytes() + mark.toBytes() / 100));
+        if (!resettable) {
+            // cgroup v2 before Linux 6.12: the peak of a window on a running container is sampled, as the host
+            // probe's is there; under the guests' emulation a 150 ms hold gets few samples (-24 % was seen)
+            assertThat(byAgent.peakMemoryHighWaterMark()).as("no per-window mark on this kernel").isEmpty();
+            return;
+        }
+        assertThat((double) byAgent.peakMemoryHighWaterMark().orElseThrow().toBytes())
+                .isCloseTo(mark.toBytes(), within(0.01 * mark.toBytes()));
+        // sampled at 50 ms through the agent: within 0.1 % in every run on the host and on 6.12; 2 % leaves room
+        // for a loaded machine without hiding a sampler that misses the plateau
+        assertThat((double) byAgent.peakMemory().toBytes()).isCloseTo(mark.toBytes(), within(0.02 * mark.toBytes()));
+        assertThat(byAgent.peakMemory()).isGreaterThanOrEqualTo(DataSize.ofMiB(295));
+    }
+
+    private static double percentOff(DataSize measured, DataSize truth) {
+        return 100.0 * (measured.toBytes() - truth.toBytes()) / truth.toBytes();
     }
 
     @Test
