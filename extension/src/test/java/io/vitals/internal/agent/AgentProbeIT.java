@@ -282,7 +282,10 @@ class AgentProbeIT {
                 + "(%+.2f %%, %d samples)%n", truth, agentSeconds, 100 * (agentSeconds - truth) / truth,
                 byAgent.timeline().samples(), apiSeconds, 100 * (apiSeconds - truth) / truth,
                 byApi.timeline().samples());
-        assertThat(agentSeconds).isCloseTo(truth, within(0.01 * truth));
+        // 1 %, and 50 ms for the edges: the kernel's "after" is read by the exec's awk or cat, whose own exit, and
+        // bash's, still count in the agent's window (+36 ms, +1.00 %, was seen in Docker-in-Docker on 6.12 under
+        // emulation; within 0.7 % everywhere else)
+        assertThat(agentSeconds).isCloseTo(truth, within(0.01 * truth + 0.05));
         // only that the load ran: one worker for 2 s got 0.62-1.49 s of CPU on this 2-vCPU host shared with other
         // jobs (nine runs on 2026-12-02, load average 7-12), so the floor is well below that
         assertThat(agentSeconds).isGreaterThan(0.3);
