@@ -47,8 +47,9 @@ final class Scopes {
         ExtensionContext.Store store;
         try {
             store = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, NAMESPACE);
-        } catch (NoSuchMethodError | NoSuchFieldError | NoClassDefFoundError beforeJUnit513) {
-            // JUnit 5.10-5.12 have no session store: one agent per run, as many as Surefire has classes in a fork
+        } catch (IncompatibleClassChangeError | NoClassDefFoundError beforeJUnit513) {
+            // JUnit 5.10-5.12 have no session store (an older API: no such method or class; an older engine under
+            // a newer API: the method is abstract there): one agent per run, as many as a fork has classes
             store = context.getRoot().getStore(NAMESPACE);
         }
         try {
