@@ -1,7 +1,6 @@
 package io.vitals.internal.agent;
 
 import com.github.dockerjava.transport.DockerHttpClient;
-import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import io.vitals.ProbeMode;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.ContainerTarget;
@@ -12,14 +11,13 @@ import io.vitals.internal.probe.ResourceProbe;
 import io.vitals.internal.sampling.ContainerWatch;
 import io.vitals.internal.sampling.MeasurementWindow;
 import io.vitals.internal.sampling.Sampler;
+import io.vitals.testing.SecondEngine;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -61,7 +59,8 @@ import java.util.function.LongSupplier;
  */
 public final class AgentOverheadBenchmark {
 
-    private static final String ENGINE = System.getProperty("vitals.bench.engine", "tcp://127.0.0.1:23750");
+    private static final SecondEngine ENGINE = new SecondEngine(System.getProperty("vitals.bench.engine",
+            "tcp://127.0.0.1:23750"));
     private static final String IMAGE = "vitals/stress:latest";
     private static final Duration INTERVAL = Duration.ofMillis(50);
     private static final Duration WARM_UP = Duration.ofSeconds(3);
@@ -122,7 +121,7 @@ public final class AgentOverheadBenchmark {
                             / Double.parseDouble(figures.get("host_sampler_us_per_container_sample" + suffix))));
 
             System.out.printf(Locale.ROOT, "%n%d CPUs, engine %s, %d %s containers, %s per probe at %d ms%n%n",
-                    Runtime.getRuntime().availableProcessors(), ENGINE, count, busy ? "busy" : "idle", period,
+                    Runtime.getRuntime().availableProcessors(), ENGINE.host(), count, busy ? "busy" : "idle", period,
                     INTERVAL.toMillis());
             System.out.println("| start | total | jar (bytes) | create | jar wait | copy | attach | start call "
                     + "| first answer |");
@@ -284,7 +283,7 @@ public final class AgentOverheadBenchmark {
     }
 
     private static DockerHttpClient client() {
-        return new ZerodepDockerHttpClient.Builder().dockerHost(URI.create(ENGINE)).build();
+        return ENGINE.client();
     }
 
     private static void remove(List<String> ids) {
@@ -302,14 +301,7 @@ public final class AgentOverheadBenchmark {
     }
 
     private static String docker(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("docker", "-H", ENGINE));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (process.waitFor() != 0) {
-            throw new IOException(String.join(" ", command) + " failed: " + out);
-        }
-        return out;
+        return ENGINE.cli(args).strip();
     }
 
     private static String us(double nanos) {
