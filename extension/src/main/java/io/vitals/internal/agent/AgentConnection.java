@@ -2,6 +2,8 @@ package io.vitals.internal.agent;
 
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;
+import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ReadBatch;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -9,6 +11,11 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,11 +30,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a mapped port needs the container's network and the port reachable from the tests, which engines run with
  * {@code --network none} or behind a firewall do not give. The cost is one engine hop per round trip.
  *
+ * <p>It is also the {@link ReadBatch} of its probes: on a sampler tick the fast reads of every container it reads
+ * cross in one round trip ({@link AgentProtocol#BATCH}), and each probe's {@code readFast} takes its answer from
+ * there. Any other request for a watch drops the answer prefetched for it, so a reading is never older than the
+ * last one the watch was given.
+ *
  * <p>Once a round trip fails (the stream ended: the agent died; or no answer within the timeout) the connection is
  * broken for good and every later call fails at once with the first reason, so nothing waits twice on a dead
  * agent.
  */
-final class AgentConnection implements AutoCloseable {
+final class AgentConnection implements AutoCloseable, ReadBatch {
 
     private final OutputStream requests;
     private final AnswerStream answers;
@@ -38,6 +50,8 @@ final class AgentConnection implements AutoCloseable {
     private final ByteArrayOutputStream request = new ByteArrayOutputStream(64);
     private final DataOutputStream out = new DataOutputStream(request);
     private volatile Optional<String> broken = Optional.empty();
+    /** The fast answers of the last batch not yet taken, by watch id; guarded by this. */
+    private final Map<Integer, Prefetched> prefetched = new HashMap<>();
 
     /**
      * @param agentName how messages name the agent ("the Vitals agent container 3f2c9e0d8b7a")
@@ -86,6 +100,7 @@ final class AgentConnection implements AutoCloseable {
         if (broken.isPresent()) {
             throw new AgentGoneException(broken.get());
         }
+        prefetched.remove(id);
         try {
             request.reset();
             out.writeByte(op);
@@ -97,13 +112,76 @@ final class AgentConnection implements AutoCloseable {
             if (status == AgentProtocol.OK) {
                 return result.read(in);
             }
-            String message = in.readUTF();
-            if (status == AgentProtocol.GONE_STATUS) {
-                throw new ContainerGoneException(message);
-            }
-            throw new ProbeException("The Vitals agent could not read container '" + container + "': " + message);
+            throw failure(status, in.readUTF(), container);
         } catch (IOException e) {
             throw breakWith(e);
+        }
+    }
+
+    private static ProbeException failure(byte status, String message, String container) {
+        return status == AgentProtocol.GONE_STATUS ? new ContainerGoneException(message)
+                : new ProbeException("The Vitals agent could not read container '" + container + "': " + message);
+    }
+
+    /**
+     * One round trip for the fast reads of every member (all {@link AgentProbe}s of this connection): their
+     * answers wait, stamped with the round trip's midpoint, for each probe's {@link #takePrefetched}. Answers
+     * of an earlier batch not taken by now are dropped. A dead agent breaks the connection here, and each
+     * probe's read then fails with the reason.
+     */
+    @Override
+    public synchronized void prefetchFast(List<ReadBatch.Member> members) {
+        prefetched.clear();
+        if (broken.isPresent() || members.isEmpty()) {
+            return;
+        }
+        int[] ids = new int[members.size()];
+        try {
+            request.reset();
+            out.writeByte(AgentProtocol.BATCH);
+            out.writeInt(ids.length);
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = ((AgentProbe) members.get(i)).id();
+                out.writeInt(ids[i]);
+            }
+            long sent = System.nanoTime();
+            requests.write(request.toByteArray());
+            requests.flush();
+            AgentProtocol.FastCounters[] counters = new AgentProtocol.FastCounters[ids.length];
+            byte[] statuses = new byte[ids.length];
+            String[] messages = new String[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                statuses[i] = in.readByte();
+                if (statuses[i] == AgentProtocol.OK) {
+                    counters[i] = AgentProtocol.readFastCounters(in);
+                } else {
+                    messages[i] = in.readUTF();
+                }
+            }
+            long midpoint = sent + (System.nanoTime() - sent) / 2;
+            for (int i = 0; i < ids.length; i++) {
+                prefetched.put(ids[i], new Prefetched(counters[i], statuses[i], messages[i], midpoint));
+            }
+        } catch (IOException e) {
+            breakWith(e);
+        }
+    }
+
+    /** The answer the last batch fetched for watch {@code id}, if no other request of it came since; taken once. */
+    synchronized Optional<Prefetched> takePrefetched(int id) {
+        return Optional.ofNullable(prefetched.remove(id));
+    }
+
+    /** One member's answer of a batch: its fast counters, or why the agent could not read them. */
+    record Prefetched(AgentProtocol.FastCounters counters, byte status, String message, long monotonicNanos) {
+
+        /** {@code last} refreshed with the counters, or the failure the answer carried, as a round trip throws it. */
+        RawReading applyTo(RawReading last, Clock wallClock, String container) throws ProbeException {
+            if (status != AgentProtocol.OK) {
+                throw failure(status, message, container);
+            }
+            Instant wallTime = wallClock.instant().minusNanos(Math.max(0, System.nanoTime() - monotonicNanos));
+            return counters.applyTo(last, monotonicNanos, wallTime);
         }
     }
 

@@ -5,6 +5,7 @@ import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ReadBatch;
 import io.vitals.internal.probe.ResourceProbe;
 
 import java.time.Clock;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * {@code HostCgroupProbe} does what the host probe would do here. Readings are stamped with this JVM's clocks at
  * the midpoint of the round trip, since the agent's clocks are another JVM's.
  */
-final class AgentProbe implements ResourceProbe {
+final class AgentProbe implements ResourceProbe, ReadBatch.Member {
 
     private final AgentConnection connection;
     private final int id;
@@ -71,8 +72,13 @@ final class AgentProbe implements ResourceProbe {
         }, containerName);
     }
 
+    /** The fast answer its connection prefetched on this tick (see {@link ReadBatch}), or a round trip of its own. */
     @Override
     public RawReading readFast(RawReading last) throws ProbeException {
+        Optional<AgentConnection.Prefetched> prefetched = connection.takePrefetched(id);
+        if (prefetched.isPresent()) {
+            return prefetched.get().applyTo(last, wallClock, containerName);
+        }
         long sent = System.nanoTime();
         return connection.call(AgentProtocol.FAST, id, out -> { }, in -> {
             long midpoint = sent + (System.nanoTime() - sent) / 2;
@@ -92,6 +98,21 @@ final class AgentProbe implements ResourceProbe {
             shape = AgentProtocol.readShape(in);
             return reset;
         }, containerName);
+    }
+
+    @Override
+    public Optional<ReadBatch.Member> batchMember() {
+        return Optional.of(this);
+    }
+
+    /** Its connection: every probe of one agent is read in the same batch. */
+    @Override
+    public ReadBatch batch() {
+        return connection;
+    }
+
+    int id() {
+        return id;
     }
 
     @Override

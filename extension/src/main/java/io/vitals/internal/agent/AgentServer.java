@@ -100,6 +100,15 @@ final class AgentServer {
                     answer.writeByte(AgentProtocol.OK);
                     AgentProtocol.writeFast(answer, watch.last);
                 }
+                case AgentProtocol.BATCH -> {
+                    if (id < 0 || id > AgentProtocol.MAX_BATCH) {
+                        throw new IOException("a batch of " + id + " requests: the stream is out of step");
+                    }
+                    // each member's answer in turn, with its own status: one unreadable container fails alone
+                    for (int i = 0; i < id; i++) {
+                        handle(AgentProtocol.FAST, in.readInt(), in, answer);
+                    }
+                }
                 case AgentProtocol.RESET -> {
                     Watch watch = watch(id);
                     boolean reset = resetPeaks && watch.probe.resetHighWaterMark();

@@ -54,6 +54,14 @@ public interface ResourceProbe extends AutoCloseable {
      */
     HostShape hostShape();
 
+    /**
+     * Where this probe's fast reads can be fetched together with other probes' in one round trip (see
+     * {@link ReadBatch}); empty for probes whose reads are cheap one by one.
+     */
+    default Optional<ReadBatch.Member> batchMember() {
+        return Optional.empty();
+    }
+
     /** The shortest interval at which reading makes sense for this probe. */
     Duration minimumInterval();
 

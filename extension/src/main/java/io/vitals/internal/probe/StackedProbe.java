@@ -106,6 +106,12 @@ final class StackedProbe implements ResourceProbe {
         return base.resetHighWaterMark();
     }
 
+    /** The base probe's: the sources' groups are carried over on fast reads, prefetched or not. */
+    @Override
+    public Optional<ReadBatch.Member> batchMember() {
+        return base.batchMember();
+    }
+
     @Override
     public Duration minimumInterval() {
         return base.minimumInterval();

@@ -6,6 +6,7 @@ import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.Extra;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ReadBatch;
 import io.vitals.internal.probe.ResourceProbe;
 
 import java.time.Duration;
@@ -228,7 +229,7 @@ public final class ContainerWatch implements AutoCloseable {
         RawReading full = lastFullReading;
         if (full == null || ++ticksSinceFullRead >= fullReadEvery) {
             ticksSinceFullRead = 0;
-            if (full != null && fullReadEvery > 1 && !skippedIdleFullRead && idleSince(full)) {
+            if (full != null && skipsIdleFullRead(full)) {
                 skippedIdleFullRead = true;
                 return readFast();
             }
@@ -236,6 +237,26 @@ public final class ContainerWatch implements AutoCloseable {
             return readNow();
         }
         return readFast();
+    }
+
+    private boolean skipsIdleFullRead(RawReading full) {
+        return fullReadEvery > 1 && !skippedIdleFullRead && idleSince(full);
+    }
+
+    /**
+     * Where the next tick's read is a fast one and the probe can have it fetched with others' in one round trip
+     * (see {@link ReadBatch}), the probe's place in that batch; empty otherwise. Asked by the sampler thread just
+     * before the tick, so it predicts {@link #readTick()} without changing anything; where the prediction turns
+     * out wrong (a test's edge read in between), the prefetched answer is left unused and the read is made as
+     * usual.
+     */
+    Optional<ReadBatch.Member> nextFastReadMember() {
+        if (gone.isPresent()) {
+            return Optional.empty();
+        }
+        RawReading full = lastFullReading;
+        boolean fast = full != null && (ticksSinceFullRead + 1 < fullReadEvery || skipsIdleFullRead(full));
+        return fast ? probe.batchMember() : Optional.empty();
     }
 
     private boolean idleSince(RawReading full) {

@@ -18,7 +18,9 @@ import io.vitals.internal.probe.ResourceProbe;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.file.Files;
@@ -33,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -52,6 +55,8 @@ class AgentServerTests {
             OptionalLong.empty());
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
+    /** Writes of requests to the agent: one per round trip. */
+    private final AtomicInteger roundTrips = new AtomicInteger();
 
     @AfterEach
     void close() throws Exception {
@@ -84,7 +89,14 @@ class AgentServerTests {
         }, "agent-server-test");
         server.setDaemon(true);
         server.start();
-        connection[0] = new AgentConnection(requests, new AnswerStream(answers, false, timeout, "answers-test"),
+        OutputStream counted = new FilterOutputStream(requests) {
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                roundTrips.incrementAndGet();
+                out.write(bytes, offset, length);
+            }
+        };
+        connection[0] = new AgentConnection(counted, new AnswerStream(answers, false, timeout, "answers-test"),
                 "the test agent", () -> { });
         toClose.add(connection[0]);
         return server;
@@ -117,6 +129,91 @@ class AgentServerTests {
             assertThat(probe.goneNow()).isEqualTo(host.goneNow());
             // no reset here: as root it would write into the shared fixture tree
         }
+    }
+
+    @Test
+    @DisplayName("a batch brings every member's fast reading in one round trip; each probe takes its own once")
+    void batchedFastReads() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+                HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
+            assertThat(first.batch()).isSameAs(second.batch()).isSameAs(connection[0]);
+            RawReading lastFirst = first.read();
+            RawReading lastSecond = second.read();
+            RawReading direct = host.read();
+            int before = roundTrips.get();
+
+            connection[0].prefetchFast(List.of(first, second));
+            RawReading fastFirst = first.readFast(lastFirst);
+            RawReading fastSecond = second.readFast(lastSecond);
+            assertThat(roundTrips.get()).as("one round trip for both").isEqualTo(before + 1);
+            for (RawReading fast : List.of(fastFirst, fastSecond)) {
+                assertThat(fast.cpu()).isEqualTo(direct.cpu());
+                assertThat(fast.memory()).isEqualTo(direct.memory());
+                assertThat(fast.pids()).isEqualTo(direct.pids());
+            }
+            assertThat(fastFirst.sourced()).as("the full read's figures carried over").isSameAs(lastFirst.sourced());
+
+            first.readFast(fastFirst);
+            assertThat(roundTrips.get()).as("an answer is taken once; the next read asks again").isEqualTo(before + 2);
+        }
+    }
+
+    @Test
+    @DisplayName("any other request of a watch drops its prefetched answer: a reading is never older than the last")
+    void requestDropsPrefetchedAnswer() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK)) {
+            RawReading last = first.read();
+            connection[0].prefetchFast(List.of(first, second));
+            int afterBatch = roundTrips.get();
+            RawReading edge = second.read(); // a test's edge read between the batch and the tick's reads
+            second.readFast(edge);
+            first.readFast(last);
+            assertThat(roundTrips.get()).as("the edge read and second's own fast read; first's was prefetched")
+                    .isEqualTo(afterBatch + 2);
+        }
+    }
+
+    @Test
+    @DisplayName("a member the agent cannot read fails alone, with the message its own round trip would give")
+    void batchMemberFailsAlone() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        AgentProbe closed = AgentProbe.open(connection[0], V1, CLOCK);
+        RawReading lastClosed = closed.read();
+        closed.close(); // the agent forgets it; this side still asks
+        try (AgentProbe open = AgentProbe.open(connection[0], V1, CLOCK)) {
+            RawReading last = open.read();
+            connection[0].prefetchFast(List.of(closed, open));
+            int afterBatch = roundTrips.get();
+            assertThatThrownBy(() -> closed.readFast(lastClosed)).isInstanceOf(ProbeException.class)
+                    .isNotInstanceOf(ContainerGoneException.class)
+                    .hasMessageContaining("could not read container 'db'").hasMessageContaining("watches no container");
+            assertThat(open.readFast(last).cpu()).isEqualTo(last.cpu());
+            assertThat(roundTrips.get()).isEqualTo(afterBatch);
+            assertThat(connection[0].broken()).isEmpty();
+        }
+    }
+
+    @Test
+    @Timeout(10)
+    @DisplayName("the agent dies before a batch: the batch breaks the connection, and each member's read says why")
+    void batchOfDeadAgent() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(30));
+        AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+        RawReading last = first.read();
+        connection[0].call(AgentProtocol.QUIT, 0, out -> { }, in -> null, "");
+        connection[0].prefetchFast(List.of(first, second)); // does not throw: the reads do
+        assertThat(connection[0].broken()).hasValueSatisfying(why -> assertThat(why).contains("stopped answering"));
+        assertThatThrownBy(() -> first.readFast(last)).isInstanceOf(AgentConnection.AgentGoneException.class)
+                .hasMessageContaining("stopped answering");
     }
 
     @Test

@@ -5,10 +5,13 @@ import io.vitals.internal.probe.HostFacts;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ReadBatch;
 import io.vitals.internal.probe.ResourceProbe;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -59,8 +62,18 @@ class FakeProbe implements ResourceProbe {
         return ProbeKind.HOST_CGROUP_V2;
     }
 
+    /** What {@link #batchMember()} answers: empty unless a test batches this probe's fast reads. */
+    volatile Optional<ReadBatch.Member> batchMember = Optional.empty();
+    /** Every read in order: 'R' a full read, 'F' a fast one, 'P' a prefetch of a batch this probe was in. */
+    final List<Character> events = new CopyOnWriteArrayList<>();
+
     @Override
     public RawReading read() throws ProbeException {
+        events.add('R');
+        return scripted();
+    }
+
+    private RawReading scripted() throws ProbeException {
         reads.incrementAndGet();
         Exception error = failure;
         if (error != null) {
@@ -78,7 +91,13 @@ class FakeProbe implements ResourceProbe {
     @Override
     public RawReading readFast(RawReading last) throws ProbeException {
         fastReads.incrementAndGet();
-        return read();
+        events.add('F');
+        return scripted();
+    }
+
+    @Override
+    public Optional<ReadBatch.Member> batchMember() {
+        return batchMember;
     }
 
     @Override

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.RawReading;
+import io.vitals.internal.probe.ReadBatch;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -117,6 +121,45 @@ class SamplerTests {
             assertThat(sampler.timers()).isEqualTo(1);
             slowWatch.close();
             assertThat(sampler.timers()).isZero();
+        }
+    }
+
+    @Test
+    @DisplayName("a tick prefetches its fast reads per batch, just before reading them; full reads and lone probes are not batched")
+    void batchedFastReads() throws Exception {
+        List<List<ReadBatch.Member>> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Map<ReadBatch.Member, FakeProbe> probeOf = new java.util.concurrent.ConcurrentHashMap<>();
+        ReadBatch batch = members -> {
+            batches.add(List.copyOf(members));
+            members.forEach(member -> probeOf.get(member).events.add('P'));
+        };
+        try (Sampler sampler = new Sampler("vitals-batch-" + UUID.randomUUID())) {
+            List<FakeProbe> batched = new java.util.ArrayList<>();
+            List<ContainerWatch> watches = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                FakeProbe probe = new FakeProbe(Readings.atMillis(0));
+                ReadBatch.Member member = () -> batch;
+                probe.batchMember = Optional.of(member);
+                probeOf.put(member, probe);
+                batched.add(probe);
+                watches.add(ContainerWatch.start("b" + i, "img", probe, Duration.ofMillis(5), sampler));
+            }
+            FakeProbe alone = new FakeProbe(Readings.atMillis(0)); // no batch: read on its own, as a host probe
+            watches.add(ContainerWatch.start("h", "img", alone, Duration.ofMillis(5), sampler));
+            // 5 ms ticks read all every 200th tick (1 s): wait past one of those
+            awaitCondition(() -> batched.stream().allMatch(p -> p.events.stream().filter(e -> e == 'R').count() >= 2));
+            watches.forEach(ContainerWatch::close);
+
+            // the watches joined the timer one after the other, so their full reads may fall on different ticks:
+            // a batch then holds the two whose read is fast, and a probe left alone is read without one
+            assertThat(batches).hasSizeGreaterThan(150)
+                    .allSatisfy(members -> assertThat(members).hasSizeBetween(2, 3));
+            assertThat(alone.events).doesNotContain('P').contains('F');
+            for (FakeProbe probe : batched) {
+                String events = probe.events.stream().map(String::valueOf).collect(Collectors.joining());
+                // each prefetch is followed by the fast read that takes it; a tick that reads all is not prefetched
+                assertThat(events).startsWith("R").contains("RPF").doesNotContain("PR").doesNotContain("PP").contains("FR");
+            }
         }
     }
 
