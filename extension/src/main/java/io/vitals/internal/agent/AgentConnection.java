@@ -11,7 +11,6 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -30,9 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a mapped port needs the container's network and the port reachable from the tests, which engines run with
  * {@code --network none} or behind a firewall do not give. The cost is one engine hop per round trip.
  *
- * <p>It is also the {@link ReadBatch} of its probes: on a sampler tick the fast reads of every container it reads
- * cross in one round trip ({@link AgentProtocol#BATCH}), and each probe's {@code readFast} takes its answer from
- * there. Any other request for a watch drops the answer prefetched for it, so a reading is never older than the
+ * <p>It is also the {@link ReadBatch} of its probes: on a sampler tick the reads of every container it reads cross
+ * in one round trip ({@link AgentProtocol#BATCH}), and each probe's {@code readFast} or {@code readScheduled}
+ * takes its answer from there. Any other request for a watch drops the answer prefetched for it, so a reading is never older than the
  * last one the watch was given.
  *
  * <p>Once a round trip fails (the stream ended: the agent died; or no answer within the timeout) the connection is
@@ -50,8 +49,11 @@ final class AgentConnection implements AutoCloseable, ReadBatch {
     private final ByteArrayOutputStream request = new ByteArrayOutputStream(64);
     private final DataOutputStream out = new DataOutputStream(request);
     private volatile Optional<String> broken = Optional.empty();
-    /** The fast answers of the last batch not yet taken, by watch id; guarded by this. */
+    /** The answers of the last batch not yet taken, by watch id; guarded by this. */
     private final Map<Integer, Prefetched> prefetched = new HashMap<>();
+    /** Round trips made, and how many of them were batches; guarded by this. */
+    private long roundTrips;
+    private long batches;
 
     /**
      * @param agentName how messages name the agent ("the Vitals agent container 3f2c9e0d8b7a")
@@ -101,6 +103,7 @@ final class AgentConnection implements AutoCloseable, ReadBatch {
             throw new AgentGoneException(broken.get());
         }
         prefetched.remove(id);
+        roundTrips++;
         try {
             request.reset();
             out.writeByte(op);
@@ -124,47 +127,67 @@ final class AgentConnection implements AutoCloseable, ReadBatch {
     }
 
     /**
-     * One round trip for the fast reads of every member (all {@link AgentProbe}s of this connection): their
+     * One round trip for the tick's reads of every member (all {@link AgentProbe}s of this connection): their
      * answers wait, stamped with the round trip's midpoint, for each probe's {@link #takePrefetched}. Answers
      * of an earlier batch not taken by now are dropped. A dead agent breaks the connection here, and each
      * probe's read then fails with the reason.
      */
     @Override
-    public synchronized void prefetchFast(List<ReadBatch.Member> members) {
+    public synchronized void prefetch(List<ReadBatch.Member> fast, List<ReadBatch.Member> full) {
         prefetched.clear();
-        if (broken.isPresent() || members.isEmpty()) {
+        int count = fast.size() + full.size();
+        if (broken.isPresent() || count == 0) {
             return;
         }
-        int[] ids = new int[members.size()];
+        AgentProbe[] probes = new AgentProbe[count];
+        roundTrips++;
+        batches++;
         try {
             request.reset();
             out.writeByte(AgentProtocol.BATCH);
-            out.writeInt(ids.length);
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = ((AgentProbe) members.get(i)).id();
-                out.writeInt(ids[i]);
+            out.writeInt(count);
+            for (int i = 0; i < count; i++) {
+                boolean isFull = i >= fast.size();
+                probes[i] = (AgentProbe) (isFull ? full.get(i - fast.size()) : fast.get(i));
+                out.writeByte(isFull ? AgentProtocol.FULL : AgentProtocol.FAST);
+                out.writeInt(probes[i].id());
             }
             long sent = System.nanoTime();
             requests.write(request.toByteArray());
             requests.flush();
-            AgentProtocol.FastCounters[] counters = new AgentProtocol.FastCounters[ids.length];
-            byte[] statuses = new byte[ids.length];
-            String[] messages = new String[ids.length];
-            for (int i = 0; i < ids.length; i++) {
-                statuses[i] = in.readByte();
-                if (statuses[i] == AgentProtocol.OK) {
-                    counters[i] = AgentProtocol.readFastCounters(in);
-                } else {
-                    messages[i] = in.readUTF();
-                }
-            }
+            byte status = in.readByte();
+            // the agent writes the whole answer at once: it has arrived when its first byte has
             long midpoint = sent + (System.nanoTime() - sent) / 2;
-            for (int i = 0; i < ids.length; i++) {
-                prefetched.put(ids[i], new Prefetched(counters[i], statuses[i], messages[i], midpoint));
+            for (int i = 0; i < count; i++) {
+                if (i > 0) {
+                    status = in.readByte();
+                }
+                Instant wallTime = probes[i].wallClock().instant().minusNanos(Math.max(0,
+                        System.nanoTime() - midpoint));
+                Prefetched answer;
+                if (status != AgentProtocol.OK) {
+                    answer = Prefetched.failed(status, in.readUTF());
+                } else if (i >= fast.size()) {
+                    answer = Prefetched.full(AgentProtocol.readFull(in, midpoint, wallTime));
+                } else {
+                    answer = Prefetched.fast(AgentProtocol.readFastCounters(in), midpoint, wallTime);
+                }
+                prefetched.put(probes[i].id(), answer);
             }
         } catch (IOException e) {
+            prefetched.clear();
             breakWith(e);
         }
+    }
+
+    /** Round trips so far, batches included: what the agent was woken for. */
+    synchronized long roundTrips() {
+        return roundTrips;
+    }
+
+    /** Round trips so far that were a tick's batch. */
+    synchronized long batches() {
+        return batches;
     }
 
     /** The answer the last batch fetched for watch {@code id}, if no other request of it came since; taken once. */
@@ -172,16 +195,38 @@ final class AgentConnection implements AutoCloseable, ReadBatch {
         return Optional.ofNullable(prefetched.remove(id));
     }
 
-    /** One member's answer of a batch: its fast counters, or why the agent could not read them. */
-    record Prefetched(AgentProtocol.FastCounters counters, byte status, String message, long monotonicNanos) {
+    /**
+     * One member's answer of a batch: a full reading, fast counters, or why the agent could not read them (a
+     * status other than OK, with its message).
+     */
+    record Prefetched(byte status, String message, RawReading full, AgentProtocol.FastCounters counters,
+            long monotonicNanos, Instant wallTime) {
 
-        /** {@code last} refreshed with the counters, or the failure the answer carried, as a round trip throws it. */
-        RawReading applyTo(RawReading last, Clock wallClock, String container) throws ProbeException {
+        static Prefetched failed(byte status, String message) {
+            return new Prefetched(status, message, null, null, 0, null);
+        }
+
+        static Prefetched full(RawReading reading) {
+            return new Prefetched(AgentProtocol.OK, null, reading, null, 0, null);
+        }
+
+        static Prefetched fast(AgentProtocol.FastCounters counters, long monotonicNanos, Instant wallTime) {
+            return new Prefetched(AgentProtocol.OK, null, null, counters, monotonicNanos, wallTime);
+        }
+
+        /**
+         * The reading the answer makes of {@code last} (a fast answer refreshes it, a full one replaces it), or the
+         * failure it carried, as a round trip throws it.
+         */
+        RawReading applyTo(RawReading last, String container) throws ProbeException {
             if (status != AgentProtocol.OK) {
                 throw failure(status, message, container);
             }
-            Instant wallTime = wallClock.instant().minusNanos(Math.max(0, System.nanoTime() - monotonicNanos));
-            return counters.applyTo(last, monotonicNanos, wallTime);
+            return full != null ? full : counters.applyTo(last, monotonicNanos, wallTime);
+        }
+
+        boolean isFull() {
+            return status == AgentProtocol.OK && full != null;
         }
     }
 

@@ -72,12 +72,22 @@ final class AgentProbe implements ResourceProbe, ReadBatch.Member {
         }, containerName);
     }
 
+    /** The full answer its connection prefetched on this tick (see {@link ReadBatch}), or a round trip of its own. */
+    @Override
+    public RawReading readScheduled() throws ProbeException {
+        Optional<AgentConnection.Prefetched> prefetched = connection.takePrefetched(id);
+        if (prefetched.isPresent() && (prefetched.get().isFull() || prefetched.get().status() != AgentProtocol.OK)) {
+            return prefetched.get().applyTo(null, containerName);
+        }
+        return read();
+    }
+
     /** The fast answer its connection prefetched on this tick (see {@link ReadBatch}), or a round trip of its own. */
     @Override
     public RawReading readFast(RawReading last) throws ProbeException {
         Optional<AgentConnection.Prefetched> prefetched = connection.takePrefetched(id);
-        if (prefetched.isPresent()) {
-            return prefetched.get().applyTo(last, wallClock, containerName);
+        if (prefetched.isPresent() && !prefetched.get().isFull()) {
+            return prefetched.get().applyTo(last, containerName);
         }
         long sent = System.nanoTime();
         return connection.call(AgentProtocol.FAST, id, out -> { }, in -> {
@@ -113,6 +123,10 @@ final class AgentProbe implements ResourceProbe, ReadBatch.Member {
 
     int id() {
         return id;
+    }
+
+    Clock wallClock() {
+        return wallClock;
     }
 
     @Override

@@ -31,15 +31,15 @@ import java.util.OptionalLong;
  * {@code RESET id} resets the memory high-water mark; {@code GONE id} asks whether the container is dying;
  * {@code CLOSE id} closes the probe. An answer is a status byte ({@link #OK}, {@link #GONE_STATUS} with the
  * container-gone message, {@link #ERROR} with the error message) and, for OK, the op's result.
- * {@code BATCH n id1 .. idn} is n {@code FAST} requests in one (the int after the op is their count): its answer
- * is their n answers, in order, written at once, so that a sampler tick costs the agent one wake-up and one write
- * however many containers it reads (see {@code ReadBatch}).
+ * {@code BATCH n op1 id1 .. opn idn} is n {@code FAST} or {@code FULL} requests in one (the int after the op is
+ * their count): its answer is their n answers, in order, written at once, so that a sampler tick costs the agent
+ * one wake-up and one write however many containers it reads (see {@code ReadBatch}).
  *
  * <p>Bytes per sample: a request is 5 bytes; a full reading's answer is 1 + {@value #FULL_BASE_BYTES} bytes plus
  * 9 per sourced figure (more for one absent with a reason, its UTF-8 text): 329 bytes for the recorded cgroup v1
  * tree of the unit tests; a fast reading's answer (CPU, memory, PIDs) 1 + {@value #FAST_BYTES} = 154 bytes. At the
- * default 50 ms with a full read every few ticks that is about 3.5 KB/s per watched container. A batch of n fast
- * reads costs 4 request bytes per container more than one op and id, and one frame header for all. Times are not
+ * default 50 ms with a full read every few ticks that is about 3.5 KB/s per watched container. A batch of n reads
+ * costs 5 request bytes per container (its op and id) and 5 for the batch, and one frame header for all. Times are not
  * sent: the extension stamps each reading with its own clocks, as the midpoint of the round trip (of a batch's,
  * for its members: the agent reads them one after the other in its part of that trip).
  */
@@ -51,7 +51,7 @@ final class AgentProtocol {
     static final byte RESET = 'R';
     static final byte GONE = 'G';
     static final byte CLOSE = 'C';
-    /** Several FAST requests in one: their count, then their ids. */
+    /** Several FAST or FULL requests in one: their count, then each one's op and id. */
     static final byte BATCH = 'B';
     /** The most requests one BATCH may carry: more means the stream is out of step. */
     static final int MAX_BATCH = 65_536;

@@ -106,7 +106,11 @@ final class AgentServer {
                     }
                     // each member's answer in turn, with its own status: one unreadable container fails alone
                     for (int i = 0; i < id; i++) {
-                        handle(AgentProtocol.FAST, in.readInt(), in, answer);
+                        byte read = in.readByte();
+                        if (read != AgentProtocol.FAST && read != AgentProtocol.FULL) {
+                            throw new IOException("a batch asks for op " + read + ": the stream is out of step");
+                        }
+                        handle(read, in.readInt(), in, answer);
                     }
                 }
                 case AgentProtocol.RESET -> {

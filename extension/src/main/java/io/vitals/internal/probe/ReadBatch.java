@@ -7,11 +7,13 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * Fast reads that one source answers for several containers in a single round trip: the Vitals agent, where each
+ * Reads that one source answers for several containers in a single round trip: the Vitals agent, where each
  * request crosses the engine's attach stream and wakes the agent's JVM. On each tick the sampler hands a batch the
- * members whose next read is a fast one; each member's next {@link ResourceProbe#readFast} then takes its
- * prefetched answer instead of making a round trip of its own. One wake-up a tick rather than one a container is
- * what makes the agent's CPU per container-sample comparable to the host probe's.
+ * members it is about to read, those whose read is a fast one and those whose read is the periodic full one; each
+ * member's next {@link ResourceProbe#readFast} or {@link ResourceProbe#readScheduled} then takes its prefetched
+ * answer instead of making a round trip of its own. One wake-up a tick rather than one a container is what makes
+ * the agent's CPU per container-sample comparable to the host probe's. Window edges call
+ * {@link ResourceProbe#read()}, which is never prefetched: an edge reads the container as of the edge.
  */
 @API(status = INTERNAL, since = "0.1")
 public interface ReadBatch {
@@ -22,8 +24,9 @@ public interface ReadBatch {
     }
 
     /**
-     * Fetches the next fast reading of each of {@code members} in one round trip. Never throws: a failure (the
-     * source gone, one container unreadable) is met again, and reported, by each member's own read.
+     * Fetches, in one round trip, the next fast reading of each of {@code fast} and the next full reading of each
+     * of {@code full}. Never throws: a failure (the source gone, one container unreadable) is met again, and
+     * reported, by each member's own read.
      */
-    void prefetchFast(List<Member> members);
+    void prefetch(List<Member> fast, List<Member> full);
 }

@@ -32,6 +32,15 @@ public interface ResourceProbe extends AutoCloseable {
     }
 
     /**
+     * The sampler's periodic full read on a tick: the figures of {@link #read()}, which a probe in a
+     * {@link ReadBatch} may have fetched with its batch at the start of the tick. Only the sampler thread calls
+     * it; a window's edges call {@link #read()}, which is always read then.
+     */
+    default RawReading readScheduled() throws ProbeException {
+        return read();
+    }
+
+    /**
      * Asks, now and on the calling thread, whether the container has died or is dying, whatever the last reading
      * showed: a window's end asks it, so that a container that died just as the test returned is not taken for
      * alive because its files still read, and the verdict does not depend on when the sampler last looked. Empty

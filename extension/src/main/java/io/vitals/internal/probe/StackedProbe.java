@@ -64,7 +64,17 @@ final class StackedProbe implements ResourceProbe {
 
     @Override
     public RawReading read() throws ProbeException {
-        RawReading.Builder reading = base.read().toBuilder();
+        return withSources(base.read());
+    }
+
+    /** The base probe's scheduled read (perhaps prefetched with its batch), with the sources read now. */
+    @Override
+    public RawReading readScheduled() throws ProbeException {
+        return withSources(base.readScheduled());
+    }
+
+    private RawReading withSources(RawReading baseReading) {
+        RawReading.Builder reading = baseReading.toBuilder();
         for (ReadingSource source : sources) {
             contribute(source, reading);
         }

@@ -203,7 +203,10 @@ public final class ContainerWatch implements AutoCloseable {
 
     /** Reads now on the calling thread; used for snapshots at the edges of windows. */
     RawReading readNow() throws ProbeException {
-        RawReading reading = probe.read();
+        return fullReading(probe.read());
+    }
+
+    private RawReading fullReading(RawReading reading) {
         lastFullReading = reading;
         lastReading = reading;
         fullReadHigh = Math.max(fullReadHigh, reading.memory().workingSetBytes());
@@ -234,7 +237,7 @@ public final class ContainerWatch implements AutoCloseable {
                 return readFast();
             }
             skippedIdleFullRead = false;
-            return readNow();
+            return fullReading(probe.readScheduled());
         }
         return readFast();
     }
@@ -244,19 +247,21 @@ public final class ContainerWatch implements AutoCloseable {
     }
 
     /**
-     * Where the next tick's read is a fast one and the probe can have it fetched with others' in one round trip
-     * (see {@link ReadBatch}), the probe's place in that batch; empty otherwise. Asked by the sampler thread just
-     * before the tick, so it predicts {@link #readTick()} without changing anything; where the prediction turns
-     * out wrong (a test's edge read in between), the prefetched answer is left unused and the read is made as
-     * usual.
+     * Where the probe's tick reads can be fetched with others' in one round trip (see {@link ReadBatch}), its
+     * place in that batch; empty otherwise, and once the container is gone.
      */
-    Optional<ReadBatch.Member> nextFastReadMember() {
-        if (gone.isPresent()) {
-            return Optional.empty();
-        }
+    Optional<ReadBatch.Member> batchMember() {
+        return gone.isPresent() ? Optional.empty() : probe.batchMember();
+    }
+
+    /**
+     * Whether the next tick reads the full set, as {@link #readTick()} will decide it. Asked by the sampler thread
+     * just before the tick, for the batch, so it changes nothing; where the prediction turns out wrong (a
+     * test's edge read in between), the prefetched answer is left unused and the read is made as usual.
+     */
+    boolean nextTickReadsFull() {
         RawReading full = lastFullReading;
-        boolean fast = full != null && (ticksSinceFullRead + 1 < fullReadEvery || skipsIdleFullRead(full));
-        return fast ? probe.batchMember() : Optional.empty();
+        return full == null || (ticksSinceFullRead + 1 >= fullReadEvery && !skipsIdleFullRead(full));
     }
 
     private boolean idleSince(RawReading full) {

@@ -77,7 +77,7 @@ public final class Sampler implements AutoCloseable {
         ScheduledFuture<?> future;
 
         void tick() {
-            prefetchFastReads();
+            prefetchReads();
             // a watch that ends during the tick (its container went away) leaves the list; the iteration goes on
             for (ContainerWatch watch : watches) {
                 watch.sampleOnce();
@@ -85,33 +85,40 @@ public final class Sampler implements AutoCloseable {
         }
 
         /**
-         * Lets each batch (the agent's stream) fetch the fast reads of its members in one round trip, before they
-         * are read one by one; a batch of one gains nothing and is left to its own read.
+         * Lets each batch (the agent's stream) fetch the tick's reads of its members in one round trip, before
+         * they are read one by one; a batch of one gains nothing and is left to its own read.
          */
-        private void prefetchFastReads() {
-            Map<ReadBatch, List<ReadBatch.Member>> batches = null;
+        private void prefetchReads() {
+            Map<ReadBatch, TickBatch> batches = null;
             for (ContainerWatch watch : watches) {
-                Optional<ReadBatch.Member> member = watch.nextFastReadMember();
+                Optional<ReadBatch.Member> member = watch.batchMember();
                 if (member.isPresent()) {
                     if (batches == null) {
                         batches = new IdentityHashMap<>();
                     }
-                    batches.computeIfAbsent(member.get().batch(), batch -> new ArrayList<>()).add(member.get());
+                    TickBatch tick = batches.computeIfAbsent(member.get().batch(), batch -> new TickBatch());
+                    (watch.nextTickReadsFull() ? tick.full : tick.fast).add(member.get());
                 }
             }
             if (batches == null) {
                 return;
             }
-            batches.forEach((batch, members) -> {
-                if (members.size() > 1) {
+            batches.forEach((batch, tick) -> {
+                if (tick.fast.size() + tick.full.size() > 1) {
                     try {
-                        batch.prefetchFast(members);
+                        batch.prefetch(tick.fast, tick.full);
                     } catch (RuntimeException e) {
                         // each member's own read meets the failure again and counts it against its container
                     }
                 }
             });
         }
+    }
+
+    /** The members of one batch on one tick, by the read each is due. */
+    private static final class TickBatch {
+        final List<ReadBatch.Member> fast = new ArrayList<>();
+        final List<ReadBatch.Member> full = new ArrayList<>();
     }
 
     /** Stops sampling {@code watch}; when nothing is left to sample, stops and joins the thread. */

@@ -52,7 +52,8 @@ import java.util.function.LongSupplier;
  * the sampler thread (which writes each request and decodes each answer), the thread pumping the attach stream,
  * and the whole process's CPU time, over the agent's samples. <b>Bytes</b>: from the protocol, for a real reading
  * of one of the containers: the request, the engine's 8-byte attach frame header and the answer (the agent writes
- * one frame per answer). Both probes run 3 s of warm-up before the measured period.
+ * one frame per answer, and one for a tick's whole batch), alone and in a batch of all the containers. Both
+ * probes run 3 s of warm-up before the measured period.
  *
  * <p>Containers run {@code vitals/stress:latest} with {@code --network none} (the second engine has no bridge
  * networking), labelled {@code io.vitals.managed=true}, and are removed at the end or by a shutdown hook.
@@ -107,7 +108,7 @@ public final class AgentOverheadBenchmark {
                 }
                 Path usage = cpuacctUsage(hostPid(agent.containerId().orElseThrow()));
                 LongSupplier agentCpu = () -> readLong(usage);
-                bytesRows = bytes(probes.get(0), figures);
+                bytesRows = bytes(probes.get(0), probes.size(), figures);
                 agentRow = measure("agent", probes, period, agentCpu, figures, suffix); // closes the probes
             }
             ProbeFactory host = ProbeFactory.forThisHost(() -> http);
@@ -235,22 +236,38 @@ public final class AgentOverheadBenchmark {
         }
     }
 
-    /** The bytes of one fast and one full sample, for a real reading of {@code probe}'s container. */
-    private static String bytes(ResourceProbe probe, Map<String, String> figures) throws Exception {
+    /**
+     * The bytes of one fast and one full sample, for a real reading of {@code probe}'s container: alone (one
+     * round trip: a window's edge, a container read by itself) and as one of a tick's batch of {@code batch}
+     * (the request's 5-byte head and the frame header shared by the batch's members).
+     */
+    private static String bytes(ResourceProbe probe, int batch, Map<String, String> figures) throws Exception {
         RawReading reading = probe.read();
         ByteArrayOutputStream full = new ByteArrayOutputStream();
         AgentProtocol.writeFull(new DataOutputStream(full), reading);
         ByteArrayOutputStream fast = new ByteArrayOutputStream();
         AgentProtocol.writeFast(new DataOutputStream(fast), reading);
-        int request = 1 + 4; // op and watch id
-        int frame = 8; // the engine's multiplexed stream header, one per answer
+        int request = 1 + 4; // op and watch id; in a batch, each member's op and id after the batch's op and count
+        int frame = 8; // the engine's multiplexed stream header, one per answer (one per batch)
         int fastAnswer = 1 + fast.size();
         int fullAnswer = 1 + full.size();
+        double shared = (request + frame) / (double) batch;
         figures.put("wire_bytes_per_fast_sample", Integer.toString(request + frame + fastAnswer));
         figures.put("wire_bytes_per_full_sample", Integer.toString(request + frame + fullAnswer));
-        return String.format(Locale.ROOT, "| fast | %d B | %d B | %d B | **%d B** |%n| full | %d B | %d B | %d B "
-                + "| **%d B** |", request, frame, fastAnswer, request + frame + fastAnswer, request, frame, fullAnswer,
-                request + frame + fullAnswer);
+        figures.put("wire_bytes_per_batched_fast_sample", String.format(Locale.ROOT, "%.1f",
+                request + shared + fastAnswer));
+        figures.put("wire_bytes_per_batched_full_sample", String.format(Locale.ROOT, "%.1f",
+                request + shared + fullAnswer));
+        return String.format(Locale.ROOT, "| fast, alone | %d B | %d B | %d B | **%d B** |%n"
+                + "| fast, in a batch of %d | %d + %.2f B | %.2f B | %d B | **%.1f B** |%n"
+                + "| full, alone | %d B | %d B | %d B | **%d B** |%n"
+                + "| full, in a batch of %d | %d + %.2f B | %.2f B | %d B | **%.1f B** |",
+                request, frame, fastAnswer, request + frame + fastAnswer,
+                batch, request, request / (double) batch, frame / (double) batch, fastAnswer,
+                request + shared + fastAnswer,
+                request, frame, fullAnswer, request + frame + fullAnswer,
+                batch, request, request / (double) batch, frame / (double) batch, fullAnswer,
+                request + shared + fullAnswer);
     }
 
     private static long threadId(String prefix) {

@@ -67,6 +67,13 @@ class AgentProbeIT {
     private String containerId;
     private ContainerWatch agentWatch;
     private ContainerWatch apiWatch;
+    /**
+     * A second, idle container watched through the same agent at the same 50 ms: every tick's reads of both
+     * cross in one batch, so each measurement below is made through the batched path users get with more than
+     * one container.
+     */
+    private String companionId;
+    private ContainerWatch companionWatch;
 
     @BeforeAll
     void secondEngineAndAgent() {
@@ -78,8 +85,16 @@ class AgentProbeIT {
         agent = new EngineAgent(EngineAgent.DEFAULT_IMAGE, true, () -> http, () -> stream, Clock.systemUTC());
     }
 
+    @BeforeAll
+    void companion() throws Exception {
+        companionId = ENGINE.startStress(LIMIT);
+    }
+
     @AfterAll
     void stopAgent() throws Exception {
+        if (companionId != null) {
+            ENGINE.cli("rm", "-f", companionId);
+        }
         agent.close();
         stream.close();
         http.close();
@@ -99,12 +114,15 @@ class AgentProbeIT {
         agentWatch = ContainerWatch.start("stress", StressContainer.IMAGE, agentProbe, Duration.ofMillis(50),
                 sampler);
         apiWatch = ContainerWatch.start("stress", StressContainer.IMAGE, apiProbe, Duration.ofMillis(50), sampler);
+        companionWatch = ContainerWatch.start("companion", StressContainer.IMAGE,
+                factory(agent).open(ENGINE.targetOf(companionId), ProbeMode.AGENT), Duration.ofMillis(50), sampler);
     }
 
     @AfterEach
     void removeContainer() throws Exception {
         agentWatch.close();
         apiWatch.close();
+        companionWatch.close();
         sampler.close();
         ENGINE.cli("rm", "-f", containerId);
     }
@@ -140,6 +158,31 @@ class AgentProbeIT {
         assertThat(agentWatch.probe().describe()).contains("via the Vitals agent container");
         assertThat(agentWatch.interval()).isEqualTo(Duration.ofMillis(50));
         assertThat(apiWatch.probe().kind()).isEqualTo(ProbeKind.ENGINE_API);
+    }
+
+    @Test
+    @DisplayName("two containers through one agent: a tick's reads of both cross in one round trip")
+    void oneRoundTripPerTick() throws Exception {
+        AgentConnection connection = (AgentConnection) agentWatch.probe().batchMember().orElseThrow().batch();
+        assertThat(companionWatch.probe().batchMember().orElseThrow().batch()).isSameAs(connection);
+        MeasurementWindow window = agentWatch.openWindow();
+        MeasurementWindow companionWindow = companionWatch.openWindow();
+        long roundTrips = connection.roundTrips();
+        long batches = connection.batches();
+        Thread.sleep(1_000);
+        ResourceUsage usage = window.close();
+        ResourceUsage companion = companionWindow.close();
+        long tripsDuring = connection.roundTrips() - roundTrips;
+        long batchesDuring = connection.batches() - batches;
+        long samples = usage.timeline().samples() + companion.timeline().samples();
+        System.out.printf("two containers through one agent: %d samples in %d round trips (%d of them batches)%n",
+                samples, tripsDuring, batchesDuring);
+        assertThat(usage.timeline().readErrors()).isZero();
+        assertThat(companion.timeline().readErrors()).isZero();
+        // each tick reads both in one batch; the windows' edges (two reads and a liveness check each) and a full
+        // read after a new memory high are round trips of their own
+        assertThat(batchesDuring).isPositive();
+        assertThat(tripsDuring).isLessThan(samples * 3 / 4);
     }
 
     @Test

@@ -145,7 +145,7 @@ class AgentServerTests {
             RawReading direct = host.read();
             int before = roundTrips.get();
 
-            connection[0].prefetchFast(List.of(first, second));
+            connection[0].prefetch(List.of(first, second), List.of());
             RawReading fastFirst = first.readFast(lastFirst);
             RawReading fastSecond = second.readFast(lastSecond);
             assertThat(roundTrips.get()).as("one round trip for both").isEqualTo(before + 1);
@@ -162,6 +162,38 @@ class AgentServerTests {
     }
 
     @Test
+    @DisplayName("a batch mixes fast and full reads; a scheduled full read takes its answer, an edge's read() never")
+    void batchedFullReads() throws Exception {
+        AgentConnection[] connection = new AgentConnection[1];
+        serve(connection, Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+                HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
+            RawReading last = first.read();
+            RawReading direct = host.read();
+            int before = roundTrips.get();
+            connection[0].prefetch(List.of(first), List.of(second));
+            RawReading fast = first.readFast(last);
+            RawReading full = second.readScheduled();
+            assertThat(roundTrips.get()).as("one round trip for both").isEqualTo(before + 1);
+            assertThat(fast.cpu()).isEqualTo(direct.cpu());
+            assertThat(full.cpu()).isEqualTo(direct.cpu());
+            assertThat(full.memory()).isEqualTo(direct.memory());
+            assertThat(full.blockIo()).isEqualTo(direct.blockIo());
+            assertThat(full.network()).isEqualTo(direct.network());
+            assertThat(full.sourced()).isEqualTo(direct.sourced());
+
+            connection[0].prefetch(List.of(), List.of(first, second));
+            int afterBatch = roundTrips.get();
+            second.read(); // a window's edge: read as of now, not from the batch
+            assertThat(roundTrips.get()).isEqualTo(afterBatch + 1);
+            second.readScheduled(); // its prefetched answer went with the edge's request
+            first.readScheduled();
+            assertThat(roundTrips.get()).isEqualTo(afterBatch + 2);
+        }
+    }
+
+    @Test
     @DisplayName("any other request of a watch drops its prefetched answer: a reading is never older than the last")
     void requestDropsPrefetchedAnswer() throws Exception {
         AgentConnection[] connection = new AgentConnection[1];
@@ -169,7 +201,7 @@ class AgentServerTests {
         try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
                 AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK)) {
             RawReading last = first.read();
-            connection[0].prefetchFast(List.of(first, second));
+            connection[0].prefetch(List.of(first, second), List.of());
             int afterBatch = roundTrips.get();
             RawReading edge = second.read(); // a test's edge read between the batch and the tick's reads
             second.readFast(edge);
@@ -189,7 +221,7 @@ class AgentServerTests {
         closed.close(); // the agent forgets it; this side still asks
         try (AgentProbe open = AgentProbe.open(connection[0], V1, CLOCK)) {
             RawReading last = open.read();
-            connection[0].prefetchFast(List.of(closed, open));
+            connection[0].prefetch(List.of(closed, open), List.of());
             int afterBatch = roundTrips.get();
             assertThatThrownBy(() -> closed.readFast(lastClosed)).isInstanceOf(ProbeException.class)
                     .isNotInstanceOf(ContainerGoneException.class)
@@ -210,10 +242,11 @@ class AgentServerTests {
         AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
         RawReading last = first.read();
         connection[0].call(AgentProtocol.QUIT, 0, out -> { }, in -> null, "");
-        connection[0].prefetchFast(List.of(first, second)); // does not throw: the reads do
+        connection[0].prefetch(List.of(first, second), List.of()); // does not throw: the reads do
         assertThat(connection[0].broken()).hasValueSatisfying(why -> assertThat(why).contains("stopped answering"));
         assertThatThrownBy(() -> first.readFast(last)).isInstanceOf(AgentConnection.AgentGoneException.class)
                 .hasMessageContaining("stopped answering");
+        assertThatThrownBy(second::readScheduled).isInstanceOf(AgentConnection.AgentGoneException.class);
     }
 
     @Test

@@ -64,7 +64,10 @@ class FakeProbe implements ResourceProbe {
 
     /** What {@link #batchMember()} answers: empty unless a test batches this probe's fast reads. */
     volatile Optional<ReadBatch.Member> batchMember = Optional.empty();
-    /** Every read in order: 'R' a full read, 'F' a fast one, 'P' a prefetch of a batch this probe was in. */
+    /**
+     * Every read in order: 'R' a full read by {@code read()}, 'S' by {@code readScheduled()}, 'F' a fast one; a
+     * test's batch adds 'P' for a prefetched fast read, 'Q' for a prefetched full one.
+     */
     final List<Character> events = new CopyOnWriteArrayList<>();
 
     @Override
@@ -92,6 +95,12 @@ class FakeProbe implements ResourceProbe {
     public RawReading readFast(RawReading last) throws ProbeException {
         fastReads.incrementAndGet();
         events.add('F');
+        return scripted();
+    }
+
+    @Override
+    public RawReading readScheduled() throws ProbeException {
+        events.add('S');
         return scripted();
     }
 

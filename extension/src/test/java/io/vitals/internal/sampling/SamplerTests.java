@@ -125,13 +125,14 @@ class SamplerTests {
     }
 
     @Test
-    @DisplayName("a tick prefetches its fast reads per batch, just before reading them; full reads and lone probes are not batched")
-    void batchedFastReads() throws Exception {
-        List<List<ReadBatch.Member>> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+    @DisplayName("a tick prefetches its members' reads per batch, fast and full, just before reading them")
+    void batchedReads() throws Exception {
+        List<Integer> batchSizes = new java.util.concurrent.CopyOnWriteArrayList<>();
         Map<ReadBatch.Member, FakeProbe> probeOf = new java.util.concurrent.ConcurrentHashMap<>();
-        ReadBatch batch = members -> {
-            batches.add(List.copyOf(members));
-            members.forEach(member -> probeOf.get(member).events.add('P'));
+        ReadBatch batch = (fast, full) -> {
+            batchSizes.add(fast.size() + full.size());
+            fast.forEach(member -> probeOf.get(member).events.add('P'));
+            full.forEach(member -> probeOf.get(member).events.add('Q'));
         };
         try (Sampler sampler = new Sampler("vitals-batch-" + UUID.randomUUID())) {
             List<FakeProbe> batched = new java.util.ArrayList<>();
@@ -146,20 +147,21 @@ class SamplerTests {
             }
             FakeProbe alone = new FakeProbe(Readings.atMillis(0)); // no batch: read on its own, as a host probe
             watches.add(ContainerWatch.start("h", "img", alone, Duration.ofMillis(5), sampler));
-            // 5 ms ticks read all every 200th tick (1 s): wait past one of those
-            awaitCondition(() -> batched.stream().allMatch(p -> p.events.stream().filter(e -> e == 'R').count() >= 2));
+            MeasurementWindow window = watches.get(0).openWindow(); // edges read() on this thread, unbatched
+            // 5 ms ticks read all every 200th tick (1 s), an idle container every 400th: wait past one of those
+            awaitCondition(() -> batched.stream().allMatch(p -> p.events.stream().filter(e -> e == 'S').count() >= 2));
+            window.close();
             watches.forEach(ContainerWatch::close);
 
-            // the watches joined the timer one after the other, so their full reads may fall on different ticks:
-            // a batch then holds the two whose read is fast, and a probe left alone is read without one
-            assertThat(batches).hasSizeGreaterThan(150)
-                    .allSatisfy(members -> assertThat(members).hasSizeBetween(2, 3));
-            assertThat(alone.events).doesNotContain('P').contains('F');
+            assertThat(batchSizes).hasSizeGreaterThan(300).containsOnly(3);
+            assertThat(alone.events).doesNotContain('P', 'Q').contains('S', 'F');
             for (FakeProbe probe : batched) {
                 String events = probe.events.stream().map(String::valueOf).collect(Collectors.joining());
-                // each prefetch is followed by the fast read that takes it; a tick that reads all is not prefetched
-                assertThat(events).startsWith("R").contains("RPF").doesNotContain("PR").doesNotContain("PP").contains("FR");
+                // every tick read was prefetched: the fast ones as fast, the full ones as full
+                assertThat(events.replace("PF", "").replace("QS", "").replace("R", "")).isEmpty();
+                assertThat(events).contains("PFQSPF");
             }
+            assertThat(batched.get(0).events).as("the window's edges").containsSubsequence('R', 'R');
         }
     }
 
