@@ -152,6 +152,38 @@ class AgentProbeIT {
     }
 
     @Test
+    @DisplayName("the read-only agent, a container started for the test: its peak is the kernel's lifetime mark, "
+            + "exact, with no reset")
+    void lifetimeMarkThroughReadOnlyAgent() throws Exception {
+        String fresh = ENGINE.startStress(LIMIT);
+        try (EngineAgent readOnly = new EngineAgent(EngineAgent.DEFAULT_IMAGE, () -> http, () -> stream,
+                Clock.systemUTC())) {
+            ResourceProbe probe = factory(readOnly).open(ENGINE.targetOf(fresh), ProbeMode.AGENT);
+            // started for this scope: its first window may take the kernel's lifetime mark as the test's peak
+            ContainerWatch watch = ContainerWatch.start("fresh", StressContainer.IMAGE, probe, Duration.ofMillis(50),
+                    sampler, true);
+            try {
+                MeasurementWindow window = watch.openWindow();
+                ENGINE.exec(fresh, "dd if=/dev/zero bs=300M count=1 iflag=fullblock 2>/dev/null "
+                        + "| (head -c 1 >/dev/null; sleep 0.15)");
+                ResourceUsage usage = window.close();
+                DataSize mark = DataSize.ofBytes(Long.parseLong(ENGINE.exec(fresh, KERNEL_MARK).strip()));
+                System.out.printf("read-only agent, fresh container: window mark %s, sampled peak %s, kernel "
+                        + "lifetime mark %s%n", usage.peakMemoryHighWaterMark().map(DataSize::toString)
+                        .orElse("none"), usage.peakMemory(), mark);
+                assertThat(probe.hostShape().peakResettable()).as("read-only: no reset").isFalse();
+                assertThat(usage.peakMemoryHighWaterMark()).as("the kernel's lifetime mark, to the byte")
+                        .hasValue(mark);
+                assertThat(mark).isGreaterThanOrEqualTo(DataSize.ofMiB(300));
+            } finally {
+                watch.close();
+            }
+        } finally {
+            ENGINE.cli("rm", "-f", fresh);
+        }
+    }
+
+    @Test
     @DisplayName("the probe is the agent's (cgroup v1 or v2 via the agent container), at the 50 ms asked for")
     void probeKind() {
         assertThat(agentWatch.probe().kind()).isIn(ProbeKind.AGENT_CGROUP_V1, ProbeKind.AGENT_CGROUP_V2);
@@ -410,9 +442,11 @@ class AgentProbeIT {
             + "awk '/usage_usec/ {printf \"%.0f\\n\", $2 * 1000}' /sys/fs/cgroup/cpu.stat";
 
     /** The cgroup's memory high-water mark as the container itself reads it (v1, else v2's memory.peak). */
+    private static final String KERNEL_MARK = "cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null "
+            + "|| cat /sys/fs/cgroup/memory.peak";
+
     private long kernelMarkFromInside() throws Exception {
-        return Long.parseLong(exec("cat /sys/fs/cgroup/memory/memory.max_usage_in_bytes 2>/dev/null "
-                + "|| cat /sys/fs/cgroup/memory.peak").strip());
+        return Long.parseLong(exec(KERNEL_MARK).strip());
     }
 
     private long cpuacctUsageFromInside() throws Exception {
