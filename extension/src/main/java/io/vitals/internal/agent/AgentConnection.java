@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>It is also the {@link ReadBatch} of its probes: on a sampler tick the reads of every container it reads cross
  * in one round trip ({@link AgentProtocol#BATCH}), and each probe's {@code readFast} or {@code readScheduled}
- * takes its answer from there. Any other request for a watch drops the answer prefetched for it, so a reading is never older than the
- * last one the watch was given.
+ * takes its answer from there. Any other request for a watch drops the answer prefetched for it, so a reading is
+ * never older than the last one the watch was given.
  *
  * <p>Once a round trip fails (the stream ended: the agent died; or no answer within the timeout) the connection is
  * broken for good and every later call fails at once with the first reason, so nothing waits twice on a dead
