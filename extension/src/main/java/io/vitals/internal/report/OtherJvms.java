@@ -41,9 +41,9 @@ final class OtherJvms {
     }
 
     /**
-     * This session's tests and those of the other sessions of its run, in the order they finished. A test run
-     * twice (Surefire's {@code rerunFailingTestsCount} reruns it in a second session) is kept once, as its last
-     * attempt ended, as Surefire's XML keeps it: the figures and outcome of that attempt.
+     * This JUnit launcher session's tests and those of the other launcher sessions of its run, in the order they
+     * finished. A test run twice (Surefire's {@code rerunFailingTestsCount} reruns it in a second launcher session)
+     * is kept once, as its last attempt ended, as Surefire's XML keeps it: the figures and outcome of that attempt.
      */
     static List<RunReport.Entry> withOwn(List<RunReport.Entry> others, Collection<RunReport.Entry> own) {
         Map<String, RunReport.Entry> last = new LinkedHashMap<>();

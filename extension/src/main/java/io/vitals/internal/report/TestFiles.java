@@ -83,10 +83,10 @@ final class TestFiles {
     }
 
     /**
-     * Deletes, the first time this session writes into a class's directory, the test JSON files an earlier run
-     * left there (a renamed or deleted test), so the directory holds what the index lists. Only that class's
-     * directory is touched, and only files older than this session: another module, another plugin execution or a
-     * parallel fork writes other directories or newer files.
+     * Deletes, the first time this JUnit launcher session writes into a class's directory, the test JSON files an
+     * earlier run left there (a renamed or deleted test), so the directory holds what the index lists. Only that
+     * class's directory is touched, and only files older than this launcher session: another module, another plugin
+     * execution or a parallel fork writes other directories or newer files.
      */
     private synchronized void clearStale(Path classDirectory) {
         if (classDirectory == null || !clearedDirectories.add(classDirectory.toString())
