@@ -9,7 +9,8 @@ package io.vitals.internal.regression.stats;
  * {@code 1 - x} are formed directly from {@code t}, never one from the other, so neither a tiny p-value (large t)
  * nor one close to 1 (t near 0) loses its digits to cancellation.
  */
-final class StudentT {
+@org.apiguardian.api.API(status = org.apiguardian.api.API.Status.INTERNAL, since = "0.1")
+public final class StudentT {
 
     // The continued fraction converges in O(sqrt(max(a, b))) steps; this covers df up to about 10^8.
     private static final int MAX_ITERATIONS = 20_000;
@@ -21,6 +22,34 @@ final class StudentT {
             9.9843695780195716e-6, 1.5056327351493116e-7};
 
     private StudentT() {
+    }
+
+    /**
+     * The {@code p} quantile of Student's t with {@code df} degrees of freedom: the {@code t} with
+     * {@code cdf(t, df) = p}, for the prediction bounds of suggested budgets. Found by bisection on {@link #cdf}, to
+     * 1e-10: a budget needs no more, and it keeps one implementation of the distribution.
+     */
+    public static double quantile(double p, double df) {
+        if (!(p > 0 && p < 1) || !(df > 0)) {
+            throw new IllegalArgumentException("quantile needs 0 < p < 1 and df > 0: p " + p + ", df " + df);
+        }
+        double low = -1;
+        double high = 1;
+        while (cdf(low, df) > p) {
+            low *= 2;
+        }
+        while (cdf(high, df) < p) {
+            high *= 2;
+        }
+        for (int i = 0; i < 200 && high - low > 1e-10; i++) {
+            double mid = (low + high) / 2;
+            if (cdf(mid, df) < p) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        return (low + high) / 2;
     }
 
     /** P(T &le; t) for T with {@code df} degrees of freedom. */

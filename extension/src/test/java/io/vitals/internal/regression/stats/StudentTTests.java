@@ -81,4 +81,19 @@ class StudentTTests {
         assertThatThrownBy(() -> StudentT.twoSidedP(Double.NaN, 3)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("t must be a number: NaN");
     }
+
+    @org.junit.jupiter.api.Test
+    @org.junit.jupiter.api.DisplayName("quantiles: the inverse of the CDF, against the t table (t(0.99, 4) = 3.747, t(0.99, 19) = 2.539)")
+    void quantile() {
+        org.assertj.core.api.Assertions.assertThat(StudentT.quantile(0.99, 4))
+                .isCloseTo(3.7469, org.assertj.core.api.Assertions.within(1e-4));
+        org.assertj.core.api.Assertions.assertThat(StudentT.quantile(0.99, 19))
+                .isCloseTo(2.5395, org.assertj.core.api.Assertions.within(1e-4));
+        org.assertj.core.api.Assertions.assertThat(StudentT.quantile(0.975, 10))
+                .isCloseTo(2.2281, org.assertj.core.api.Assertions.within(1e-4));
+        org.assertj.core.api.Assertions.assertThat(StudentT.quantile(0.5, 3)).isCloseTo(0,
+                org.assertj.core.api.Assertions.within(1e-9));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StudentT.quantile(1, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }
