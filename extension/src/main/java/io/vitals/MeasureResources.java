@@ -205,6 +205,33 @@ public @interface MeasureResources {
     String RUN_ID_KEY = "vitals.runId";
 
     /**
+     * Key of this build's testbed name in the history: {@value}. Default: none, and the testbed is told apart by
+     * what it records (CPUs, CPU model, memory, kernel, cgroup version, engine, probe, container limits). Name it
+     * when you know better, e.g. {@code ci-large}: builds are judged against earlier builds of the same testbed.
+     */
+    String TESTBED_KEY = "vitals.testbed";
+
+    /**
+     * Key of the testbed facts that do not tell testbeds apart: {@value}, a comma-separated list of
+     * {@code cpuModel}, {@code cpus}, {@code memory}, {@code kernel}, {@code cgroup}, {@code engine}, {@code probe},
+     * {@code limits}. Default: none. They are still recorded.
+     */
+    String TESTBED_IGNORE_KEY = "vitals.testbed.ignore";
+
+    /**
+     * Key of the commit this build ran, recorded in the history: {@value}. Default: the CI's variable
+     * ({@code GITHUB_SHA}, {@code CI_COMMIT_SHA}, {@code GIT_COMMIT}, {@code BUILDKITE_COMMIT}), else none.
+     */
+    String COMMIT_KEY = "vitals.commit";
+
+    /**
+     * Key of the branch this build ran, recorded in the history: {@value}. Default: the CI's variable
+     * ({@code GITHUB_HEAD_REF} or {@code GITHUB_REF_NAME}, {@code CI_COMMIT_REF_NAME}, {@code GIT_BRANCH},
+     * {@code BUILDKITE_BRANCH}), else none.
+     */
+    String BRANCH_KEY = "vitals.branch";
+
+    /**
      * {@return how often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}} Default {@code 50ms}. The
      * Engine API probe cannot go below one second and uses one second then.
      */

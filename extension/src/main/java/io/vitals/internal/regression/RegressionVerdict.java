@@ -24,15 +24,24 @@ import org.apiguardian.api.API;
  * @param multipleContainers whether the test watches several containers, so messages must name them
  * @param unusable why nothing could be compared because the stored figures (baseline or history) cannot be read,
  *     naming file, line and reason; empty when they could
+ * @param history what the run history adds (testbed, notes, trends) when the test was judged against one
  */
 @API(status = INTERNAL, since = "0.1")
 public record RegressionVerdict(String testKey, boolean inBaseline, List<String> newContainers,
         List<RegressionFinding> findings, int runs, boolean failsTest, boolean multipleContainers,
-        Optional<String> unusable) {
+        Optional<String> unusable, Optional<HistoryContext> history) {
 
     public RegressionVerdict {
         newContainers = List.copyOf(newContainers);
         findings = List.copyOf(findings);
+    }
+
+    /** A verdict without a run history's context. */
+    public RegressionVerdict(String testKey, boolean inBaseline, List<String> newContainers,
+            List<RegressionFinding> findings, int runs, boolean failsTest, boolean multipleContainers,
+            Optional<String> unusable) {
+        this(testKey, inBaseline, newContainers, findings, runs, failsTest, multipleContainers, unusable,
+                Optional.empty());
     }
 
     /** A verdict of a comparison that took place (the stored figures could be read). */
@@ -71,22 +80,26 @@ public record RegressionVerdict(String testKey, boolean inBaseline, List<String>
 
     /** True when there is anything to tell: a regression, an improvement, or something missing. */
     public boolean isNoteworthy() {
-        return unusable.isPresent() || !inBaseline || !newContainers.isEmpty() || !findings.isEmpty();
+        return unusable.isPresent() || !inBaseline || !newContainers.isEmpty() || !findings.isEmpty()
+                || history.isPresent() && !history.get().notes().isEmpty();
     }
 
     /** One line per thing to tell, regressions first; empty when all is within tolerance. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
         unusable.ifPresent(reason -> lines.add("not compared: " + reason));
+        String stored = history.isPresent() ? "the run history" : "the baseline";
         if (!inBaseline) {
-            lines.add("not in the baseline yet: nothing to compare with");
+            lines.add("not in " + stored + " yet: nothing to compare with"
+                    + history.map(h -> " (first build on testbed " + h.testbed() + ")").orElse(""));
         }
         for (String container : newContainers) {
-            lines.add("container '" + container + "' is not in the baseline yet: nothing to compare with");
+            lines.add("container '" + container + "' is not in " + stored + " yet: nothing to compare with");
         }
         for (RegressionFinding finding : findings) {
             lines.add((multipleContainers ? "container '" + finding.container() + "': " : "") + finding.message());
         }
+        history.ifPresent(h -> lines.addAll(h.notes()));
         return lines;
     }
 
@@ -98,10 +111,15 @@ public record RegressionVerdict(String testKey, boolean inBaseline, List<String>
         if (unusable.isPresent()) {
             return "Resource usage of " + testKey + " could not be compared: " + unusable.get();
         }
-        StringBuilder out = new StringBuilder("Resource usage of ").append(testKey).append(" regressed against the ")
-                .append("baseline");
-        if (runs > 1) {
-            out.append(" (median of ").append(runs).append(" runs)");
+        StringBuilder out = new StringBuilder("Resource usage of ").append(testKey).append(" regressed against the ");
+        if (history.isPresent()) {
+            out.append("run history (").append(runs).append(runs == 1 ? " earlier build" : " earlier builds")
+                    .append(" on testbed ").append(history.get().testbed()).append(')');
+        } else {
+            out.append("baseline");
+            if (runs > 1) {
+                out.append(" (median of ").append(runs).append(" runs)");
+            }
         }
         out.append(':');
         for (RegressionFinding finding : regressions()) {

@@ -7,6 +7,7 @@ import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.run.RunIdentity;
@@ -160,7 +161,7 @@ public final class ReportSession implements AutoCloseable {
      *     not be written; {@link #close()} waits for it in any case
      */
     public CompletableFuture<Optional<Path>> testFinished(TestResult result) {
-        Map<HistoryKey, List<Double>> suggestionInputs;
+        Map<HistoryKey, BudgetSuggester.Builds> suggestionInputs;
         Path file;
         synchronized (this) {
             // taken in the order the tests finish; the suggestions themselves are worked out on the report thread

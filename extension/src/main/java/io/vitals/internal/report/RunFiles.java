@@ -147,7 +147,7 @@ final class RunFiles {
 
     private void writeSummaryAndSuggestions(RunReport run, History withThisRun, Path dir) {
         HistorySession history = regressions.history();
-        List<BudgetSuggestion> suggestions = history.suggestions(withThisRun);
+        List<BudgetSuggestion> suggestions = HistorySession.suggestions(withThisRun);
         Optional<String> problem = history.problem();
         String historySection = SuggestedBudgetsWriter.summarySection(settings.history(), problem, suggestions);
         files.write(dir.resolve(ReportSession.SUMMARY_FILE),

@@ -111,6 +111,6 @@ final class RunRegressions {
         return new RunReport.BaselineSummary(settings.history().file().map(Path::toString).orElse(""),
                 history.problem().isEmpty() && held.getCount() > 0, settings.history().keep(),
                 held.getCount() == 0 ? 0 : held.getMin(), held.getCount() == 0 ? 0 : held.getMax(),
-                settings.history().update(), settings.history().update(), List.of());
+                settings.history().update(), settings.history().update(), List.of(), true);
     }
 }

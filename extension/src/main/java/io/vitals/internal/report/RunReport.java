@@ -57,19 +57,28 @@ public record RunReport(Instant generatedAt, List<Entry> tests, Optional<Baselin
      * @param updating whether this run is appended to it
      * @param warnOnly whether regressions only warn
      * @param notRun baseline entries (test keys) this run did not execute
+     * @param history whether it is a run history ({@code vitals.history}), whose runs are builds judged per
+     *     testbed, rather than a {@code vitals.baseline}
      */
     public record BaselineSummary(String file, boolean found, int keptRuns, int fewestRuns, int mostRuns,
             boolean updating, boolean warnOnly,
-            List<String> notRun) {
+            List<String> notRun, boolean history) {
 
         public BaselineSummary {
             notRun = List.copyOf(notRun);
         }
 
+        /** A {@code vitals.baseline}'s summary. */
+        public BaselineSummary(String file, boolean found, int keptRuns, int fewestRuns, int mostRuns,
+                boolean updating, boolean warnOnly, List<String> notRun) {
+            this(file, found, keptRuns, fewestRuns, mostRuns, updating, warnOnly, notRun, false);
+        }
+
         /** "1 run", "3 runs", "1–3 runs". */
         public String heldRuns() {
             String runs = fewestRuns == mostRuns ? Integer.toString(mostRuns) : fewestRuns + "–" + mostRuns;
-            return runs + (mostRuns == 1 ? " run" : " runs");
+            String unit = history ? " build" : " run";
+            return runs + unit + (mostRuns == 1 ? "" : "s");
         }
     }
 }

@@ -102,6 +102,20 @@ public record SettingParser<T>(String accepted, Function<String, T> read) {
         return new SettingParser<>("a file system path", Path::of);
     }
 
+    /**
+     * A comma-separated list of words, each one of {@code allowed} (in any case), e.g. {@code cpuModel,kernel};
+     * read in the spelling of {@code allowed}.
+     */
+    public static SettingParser<java.util.List<String>> wordsOf(java.util.List<String> allowed) {
+        String accepted = "a comma-separated list of " + alternatives(allowed.toArray(String[]::new));
+        return new SettingParser<>(accepted, text -> Arrays.stream(text.split(","))
+                .map(String::strip).filter(word -> !word.isEmpty())
+                .map(word -> allowed.stream().filter(a -> a.equalsIgnoreCase(word)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("'" + word + "' is not one of "
+                                + String.join(", ", allowed))))
+                .distinct().toList());
+    }
+
     /** Any text, as it is (stripped). */
     public static SettingParser<String> text() {
         return new SettingParser<>("any text", Function.identity());

@@ -15,6 +15,7 @@ import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.history.Measurements;
+import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.ReportSettings.PrometheusSeries;
 import io.vitals.internal.report.console.ConsoleTable;
@@ -260,7 +261,7 @@ class AbsentFigureTests {
         for (int i = 0; i < 5; i++) {
             Measurements.of(onV1("w")).forEach((k, v) -> fiveRuns.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
         }
-        List<BudgetSuggestion> suggestions = HistorySession.suggest(fiveRuns);
+        List<BudgetSuggestion> suggestions = HistorySession.suggest(builds(fiveRuns));
         assertThat(suggestions).extracting(BudgetSuggestion::attribute).doesNotContain("blockWrite")
                 .contains("blockRead");
         // where the figure was measured, its 0 is a measurement and may be suggested
@@ -269,6 +270,13 @@ class AbsentFigureTests {
             Measurements.of(onV2("w", WRITTEN)).forEach((k, v) -> v2Runs.computeIfAbsent(k, x -> new ArrayList<>())
                     .add(v));
         }
-        assertThat(HistorySession.suggest(v2Runs)).extracting(BudgetSuggestion::attribute).contains("blockWrite");
+        assertThat(HistorySession.suggest(builds(v2Runs))).extracting(BudgetSuggestion::attribute).contains("blockWrite");
+    }
+
+    private static Map<HistoryKey, BudgetSuggester.Builds> builds(Map<HistoryKey, List<Double>> values) {
+        Map<HistoryKey, BudgetSuggester.Builds> builds = new TreeMap<>();
+        values.forEach((key, list) -> builds.put(key, new BudgetSuggester.Builds("tb-test", list,
+                java.util.OptionalLong.empty())));
+        return builds;
     }
 }

@@ -2,11 +2,17 @@ package io.vitals.internal.regression.history;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.internal.regression.testbed.Testbed;
+
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -20,6 +26,9 @@ import org.apiguardian.api.API;
  * is kept once) and trimmed to the newest {@code keep}. So shards of one CI run, which all start from the same
  * committed history and each add the run's values for their own tests, merge into the history one runner would have
  * written.
+ *
+ * <p>Beside the runs it holds the {@link Testbed}s they ran on and the {@link Build}s they belong to (commit and
+ * branch), each kept while a kept run refers to it.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class History {
@@ -29,8 +38,20 @@ public final class History {
 
     private final int keep;
     private final SortedMap<HistoryKey, List<HistoryRun>> runs;
+    private final SortedMap<String, Testbed> testbeds;
+    private final SortedMap<String, Build> builds;
 
+    /** A history of runs with no recorded testbed or build details. */
     public History(int keep, Map<HistoryKey, List<HistoryRun>> runs) {
+        this(keep, runs, Map.of(), Map.of());
+    }
+
+    /**
+     * @param testbeds the testbeds runs refer to, by id; those no kept run refers to are dropped
+     * @param builds the builds runs belong to, by id; those no kept run belongs to are dropped
+     */
+    public History(int keep, Map<HistoryKey, List<HistoryRun>> runs, Map<String, Testbed> testbeds,
+            Map<String, Build> builds) {
         if (keep < 1) {
             throw new IllegalArgumentException("a history keeps at least one run: " + keep);
         }
@@ -46,6 +67,20 @@ public final class History {
                     chronological.size()));
         });
         this.runs = Collections.unmodifiableSortedMap(copy);
+        Set<String> testbedIds = new HashSet<>();
+        Set<String> buildIds = new HashSet<>();
+        copy.values().forEach(list -> list.forEach(run -> {
+            testbedIds.add(run.testbed());
+            buildIds.add(run.id());
+        }));
+        TreeMap<String, Testbed> keptTestbeds = new TreeMap<>(testbeds);
+        keptTestbeds.keySet().retainAll(testbedIds);
+        this.testbeds = Collections.unmodifiableSortedMap(keptTestbeds);
+        TreeMap<String, Build> keptBuilds = new TreeMap<>(builds);
+        keptBuilds.keySet().retainAll(buildIds);
+        // a build known only by its id and start says nothing its runs do not: kept as they would read it back
+        keptBuilds.values().removeIf(build -> build.commit().isEmpty() && build.branch().isEmpty());
+        this.builds = Collections.unmodifiableSortedMap(keptBuilds);
     }
 
     public static History empty(int keep) {
@@ -66,6 +101,31 @@ public final class History {
         return runs.getOrDefault(key, List.of());
     }
 
+    /** The kept runs of {@code key} on {@code testbed}, oldest first. */
+    public List<HistoryRun> runs(HistoryKey key, String testbed) {
+        return runs(key).stream().filter(run -> run.testbed().equals(testbed)).toList();
+    }
+
+    /** The testbeds the kept runs ran on, by id (those written before testbeds were recorded have none). */
+    public SortedMap<String, Testbed> testbeds() {
+        return testbeds;
+    }
+
+    /** The testbed of {@code id}: a recorded one, or {@link Testbed#unrecorded()}. */
+    public Testbed testbed(String id) {
+        return Optional.ofNullable(testbeds.get(id)).orElseGet(Testbed::unrecorded);
+    }
+
+    /** The builds the kept runs belong to, by id, with their commit and branch where known. */
+    public SortedMap<String, Build> builds() {
+        return builds;
+    }
+
+    /** The build of run {@code id}: as recorded, or known only by the run's id and start. */
+    public Build build(HistoryRun run) {
+        return Optional.ofNullable(builds.get(run.id())).orElseGet(() -> Build.of(run.id(), run.at()));
+    }
+
     /** Every measurement of {@code key}, of all kept runs. */
     public List<Double> values(HistoryKey key) {
         List<Double> values = new ArrayList<>();
@@ -74,17 +134,16 @@ public final class History {
     }
 
     /**
-     * The measurements {@code key} would hold with one more run added: what {@link #withRun} gives for one key,
-     * without copying the rest.
+     * The runs {@code key} would keep on {@code run}'s testbed with {@code run} added (a run of the same id replaced),
+     * oldest first: what {@link #withRun} gives for one key, without copying the rest.
      */
-    public List<Double> valuesWith(HistoryKey key, String runId, java.time.Instant at, List<Double> now) {
+    public List<HistoryRun> runsWith(HistoryKey key, HistoryRun run) {
         List<HistoryRun> list = new ArrayList<>(runs(key));
-        list.removeIf(run -> run.id().equals(runId));
-        list.add(new HistoryRun(runId, at, now));
+        list.removeIf(r -> r.id().equals(run.id()));
+        list.add(run);
         list.sort(CHRONOLOGICAL);
-        List<Double> values = new ArrayList<>();
-        list.subList(Math.max(0, list.size() - keep), list.size()).forEach(run -> values.addAll(run.values()));
-        return values;
+        return list.subList(Math.max(0, list.size() - keep), list.size()).stream()
+                .filter(r -> r.testbed().equals(run.testbed())).toList();
     }
 
     /** Whether any key belongs to {@code test}. */
@@ -98,20 +157,36 @@ public final class History {
     }
 
     /** This history with one run's measurements added, a run with the same id replaced. */
-    public History withRun(String runId, java.time.Instant at, Map<HistoryKey, List<Double>> measurements) {
+    public History withRun(String runId, Instant at, Map<HistoryKey, List<Double>> measurements) {
+        return withRun(Build.of(runId, at), measurements, Map.of());
+    }
+
+    /**
+     * This history with one build's measurements added, a run with the same id replaced.
+     *
+     * @param testbeds the testbed of each key's measurements; a key without one ran on no recorded testbed
+     */
+    public History withRun(Build build, Map<HistoryKey, List<Double>> measurements, Map<HistoryKey, Testbed> testbeds) {
         Map<HistoryKey, List<HistoryRun>> next = new TreeMap<>(runs);
+        Map<String, Testbed> nextTestbeds = new TreeMap<>(this.testbeds);
         measurements.forEach((key, values) -> {
+            Testbed testbed = testbeds.getOrDefault(key, Testbed.unrecorded());
+            if (testbed.isRecorded()) {
+                nextTestbeds.put(testbed.id(), testbed);
+            }
             List<HistoryRun> list = new ArrayList<>(runs(key));
-            list.removeIf(run -> run.id().equals(runId));
-            list.add(new HistoryRun(runId, at, values));
+            list.removeIf(run -> run.id().equals(build.id()));
+            list.add(new HistoryRun(build.id(), build.at(), testbed.id(), values));
             next.put(key, list);
         });
-        return new History(keep, next);
+        Map<String, Build> nextBuilds = new TreeMap<>(builds);
+        nextBuilds.put(build.id(), build);
+        return new History(keep, next, nextTestbeds, nextBuilds);
     }
 
     /** The same runs, keeping at most {@code keep} per key. */
     public History keeping(int keep) {
-        return new History(keep, runs);
+        return new History(keep, runs, testbeds, builds);
     }
 
     /**
@@ -137,12 +212,17 @@ public final class History {
             }
             next.put(key, list);
         });
-        return new History(Math.max(keep, other.keep), next);
+        Map<String, Testbed> nextTestbeds = new TreeMap<>(other.testbeds);
+        nextTestbeds.putAll(testbeds);
+        Map<String, Build> nextBuilds = new TreeMap<>(other.builds);
+        nextBuilds.putAll(builds);
+        return new History(Math.max(keep, other.keep), next, nextTestbeds, nextBuilds);
     }
 
     @Override
     public boolean equals(Object obj) {
-        return obj instanceof History && ((History) obj).keep == keep && ((History) obj).runs.equals(runs);
+        return obj instanceof History other && other.keep == keep && other.runs.equals(runs)
+                && other.testbeds.equals(testbeds) && other.builds.equals(builds);
     }
 
     @Override

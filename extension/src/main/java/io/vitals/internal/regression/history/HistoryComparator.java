@@ -4,37 +4,52 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.HistoryContext;
 import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
+import io.vitals.internal.regression.stats.ChangePoints;
 import io.vitals.internal.regression.stats.Evidence;
+import io.vitals.internal.regression.stats.Samples;
+import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.apiguardian.api.API;
 
 /**
- * Compares a test's measurements of this run with its history, metric by metric, using {@link ChangeDetector}; the
- * metric's tolerance is the minimum effect. The invocations of a repeated test are compared as one sample when the
- * last one finishes, so that the verdict (and a failure) lands on the last repetition.
+ * Compares a test's figures of this build with the earlier builds of the same testbed, metric by metric, using
+ * {@link ChangeDetector}; the metric's tolerance is the minimum effect.
+ *
+ * <p>A build is the unit: a figure of this build is the median of its repetitions ({@link HistoryRun#buildValue}),
+ * judged against the same figure of each earlier build on the same {@link Testbed}, so the invocations of a
+ * repeated test are judged together when the last one finishes, and the verdict (and a failure) lands on it. A
+ * container whose test has history only on other testbeds is not judged: its verdict says it is the first build on
+ * its testbed and names the nearest one. The figures' trends go into the verdict for the reports, each with the
+ * most recent step {@link ChangePoints} finds among the builds.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class HistoryComparator {
 
     /**
-     * The fewest earlier runs a figure that contention inflates (CPU time, average CPU) is judged against. With
-     * fewer, the runs before may all come from one machine state, and the noise harness saw quiet runs flagged
-     * against them (docs/benchmarks.md, "Noise and detection power"); the figure waits until the history holds this
-     * many runs. Figures of the workload alone (peak memory) are judged from the first earlier run.
+     * The fewest earlier builds a figure that contention inflates (CPU time, average CPU) is judged against. With
+     * fewer, the builds before may all come from one machine state, and the noise harness saw quiet builds flagged
+     * against them (docs/benchmarks.md, "Noise and detection power"); the figure waits until the testbed holds this
+     * many builds. Figures of the workload alone (peak memory) are judged from the first earlier build.
      */
     public static final int MIN_RUNS_CONTENTION_SENSITIVE = ChangeDetector.ROBUST_Z_MIN_HISTORY;
+
+    /** The fewest earlier builds a trend is analysed for steps in: two on each side of a step. */
+    static final int MIN_BUILDS_FOR_STEPS = 4;
 
     private final History history;
     private final Tolerances tolerances;
@@ -51,44 +66,134 @@ public final class HistoryComparator {
 
     /**
      * @param earlier this run's measurements so far, not yet holding {@code result}: the earlier repetitions
+     * @param testbedOf the testbed of each of the test's containers
+     * @param build this build
      */
-    public RegressionVerdict compare(TestResult result, Measurements earlier) {
+    public RegressionVerdict compare(TestResult result, Measurements earlier, Function<ContainerResult, Testbed> testbedOf,
+            Build build) {
         TestIdentity identity = TestIdentity.of(result);
         boolean multiple = result.containers().size() > 1;
-        if (!history.hasTest(identity.key())) {
-            return new RegressionVerdict(identity.key(), false, List.of(), List.of(), 0, false, multiple);
-        }
         if (identity.awaitsMoreRepetitions()) {
             return RegressionVerdict.none(identity.key());
         }
+        Testbed first = result.containers().isEmpty() ? Testbed.unrecorded() : testbedOf.apply(result.containers().get(0));
+        if (!history.hasTest(identity.key())) {
+            return new RegressionVerdict(identity.key(), false, List.of(), List.of(), 0, false, multiple,
+                    Optional.empty(), Optional.of(new HistoryContext(first.label(), 0, List.of(), List.of())));
+        }
         List<String> newContainers = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<RegressionFinding> findings = new ArrayList<>();
+        List<HistoryContext.Trend> trends = new ArrayList<>();
+        int builds = Integer.MAX_VALUE;
+        Map<HistoryKey, Double> figures = Measurements.of(result);
         for (ContainerResult container : result.containers()) {
             if (!history.hasContainer(identity.key(), container.name())) {
                 newContainers.add(container.name());
-            }
-        }
-        List<RegressionFinding> findings = new ArrayList<>();
-        int runs = Integer.MAX_VALUE;
-        for (Map.Entry<HistoryKey, Double> figure : Measurements.of(result).entrySet()) {
-            HistoryKey key = figure.getKey();
-            Optional<Metric> metric = Metric.byKey(key.metric()).filter(Metric::isCompared);
-            List<HistoryRun> before = history.runs(key);
-            if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()
-                    || metric.get().isContentionSensitive() && before.size() < MIN_RUNS_CONTENTION_SENSITIVE) {
                 continue;
             }
-            runs = Math.min(runs, before.size());
-            List<Double> now = new ArrayList<>(identity.repetition().isPresent() ? earlier.values(key) : List.of());
-            now.add(figure.getValue());
-            Percentage minimum = tolerances.of(metric.get()).get();
-            detector.compare(now, history.values(key), minimum.value(), metric.get().noiseFloor(), seed(key))
-                    .filter(ChangeDetector.Outcome::changed)
-                    .ifPresent(outcome -> findings.add(finding(key, metric.get(), outcome.evidence(), minimum)));
+            Testbed testbed = testbedOf.apply(container);
+            boolean anyOnTestbed = false;
+            for (Map.Entry<HistoryKey, Double> figure : figures.entrySet()) {
+                HistoryKey key = figure.getKey();
+                if (!key.container().equals(container.name())) {
+                    continue;
+                }
+                List<HistoryRun> before = history.runs(key, testbed.id());
+                anyOnTestbed |= !before.isEmpty();
+                Optional<Metric> metric = Metric.byKey(key.metric()).filter(Metric::isCompared);
+                if (metric.isEmpty() || before.isEmpty() || tolerances.of(metric.get()).isEmpty()) {
+                    continue;
+                }
+                List<Double> repetitions = new ArrayList<>(identity.repetition().isPresent() ? earlier.values(key)
+                        : List.of());
+                repetitions.add(figure.getValue());
+                double now = Samples.median(repetitions);
+                // a step among the earlier builds makes the builds since it the norm (as change-point CI does):
+                // the step itself is told once, in the notes, not again as a regression of every build after it
+                Optional<HistoryContext.Step> step = step(before, metric.get(), tolerances.of(metric.get()).get())
+                        .map(s -> named(s, before));
+                List<HistoryRun> level = step.map(s -> before.subList(s.index(), before.size())).orElse(before);
+                List<Double> earlierBuilds = level.stream().map(HistoryRun::buildValue).toList();
+                boolean judged = !(metric.get().isContentionSensitive()
+                        && level.size() < MIN_RUNS_CONTENTION_SENSITIVE);
+                Optional<RegressionFinding> finding = Optional.empty();
+                if (judged) {
+                    builds = Math.min(builds, level.size());
+                    Percentage minimum = tolerances.of(metric.get()).get();
+                    finding = detector.compare(List.of(now), earlierBuilds, minimum.value(), metric.get().noiseFloor(),
+                            seed(key)).filter(ChangeDetector.Outcome::changed)
+                            .map(outcome -> finding(key, metric.get(), outcome.evidence(), minimum));
+                    finding.ifPresent(findings::add);
+                }
+                if (finding.isPresent() || step.isPresent()) {
+                    trends.add(trend(key, before, build, now, step));
+                }
+                step.ifPresent(s -> notes.add((multiple ? "container '" + key.container() + "': " : "")
+                        + (key.isPhase() ? "phase '" + key.phase() + "' " : "") + key.metric() + " stepped "
+                        + String.format(Locale.ROOT, "%+.1f %%", s.effectPercent()) + " ("
+                        + metric.get().format(s.before()) + " -> " + metric.get().format(s.after()) + ") at "
+                        + s.build() + " on testbed " + testbed.id()));
+            }
+            if (!anyOnTestbed) {
+                notes.add(firstOnTestbed(identity.key(), container, testbed, multiple));
+            }
         }
         findings.sort(Comparator.comparing(RegressionFinding::kind));
         boolean fails = failOnRegression && findings.stream().anyMatch(f -> f.kind() == RegressionFinding.Kind.REGRESSION);
         return new RegressionVerdict(identity.key(), true, newContainers, findings,
-                runs == Integer.MAX_VALUE ? 0 : runs, fails, multiple);
+                builds == Integer.MAX_VALUE ? 0 : builds, fails, multiple, Optional.empty(),
+                Optional.of(new HistoryContext(first.label(), builds == Integer.MAX_VALUE ? 0 : builds, notes,
+                        trends)));
+    }
+
+    /** "first build on testbed tb-1 (...): not compared; nearest: tb-2, which differs in cpus 2 → 1". */
+    private String firstOnTestbed(String test, ContainerResult container, Testbed testbed, boolean multiple) {
+        Optional<Testbed> nearest = history.runs().entrySet().stream()
+                .filter(e -> e.getKey().test().equals(test) && e.getKey().container().equals(container.name()))
+                .flatMap(e -> e.getValue().stream()).map(HistoryRun::testbed).distinct().map(history::testbed)
+                .max(Comparator.comparingInt(testbed::sharedFacts));
+        return (multiple ? "container '" + container.name() + "': " : "") + "first build on testbed "
+                + testbed.label() + ": not compared with builds of other testbeds"
+                + nearest.map(n -> "; nearest: " + n.id() + (n.isRecorded() ? ", which differs in "
+                        + String.join(", ", testbed.differences(n)) : " (" + n.label() + ")")).orElse("");
+    }
+
+    /**
+     * The most recent step among the earlier builds, if the analysis finds one: two builds on each side at least,
+     * so a step is named once the new level held for two builds (this build's own move is the regression check's).
+     */
+    private Optional<HistoryContext.Step> step(List<HistoryRun> before, Metric metric, Percentage minimum) {
+        if (before.size() < MIN_BUILDS_FOR_STEPS) {
+            return Optional.empty();
+        }
+        List<Double> series = before.stream().map(HistoryRun::buildValue).toList();
+        List<ChangePoints.ChangePoint> points = new ChangePoints(detector.alpha(), minimum.value(),
+                metric.noiseFloor()).find(series);
+        if (points.isEmpty()) {
+            return Optional.empty();
+        }
+        ChangePoints.ChangePoint last = points.get(points.size() - 1);
+        return Optional.of(new HistoryContext.Step(last.index(), "", last.before(), last.after(),
+                last.effectPercent(), last.p()));
+    }
+
+    /** The step with its build named: "build 9012-1 (commit 3f9a0c1, main, 2026-12-03)". */
+    private HistoryContext.Step named(HistoryContext.Step step, List<HistoryRun> before) {
+        String name = history.build(before.get(step.index())).describe();
+        return new HistoryContext.Step(step.index(), name, step.before(), step.after(), step.effectPercent(),
+                step.p());
+    }
+
+    private HistoryContext.Trend trend(HistoryKey key, List<HistoryRun> before, Build build, double now,
+            Optional<HistoryContext.Step> step) {
+        List<HistoryContext.Point> points = new ArrayList<>();
+        for (HistoryRun run : before) {
+            Build b = history.build(run);
+            points.add(new HistoryContext.Point(b.id(), b.commit(), b.at(), run.buildValue()));
+        }
+        points.add(new HistoryContext.Point(build.id(), build.commit(), build.at(), now));
+        return new HistoryContext.Trend(key.container(), key.phase(), key.metric(), points, step);
     }
 
     private static RegressionFinding finding(HistoryKey key, Metric metric, Evidence evidence, Percentage minimum) {

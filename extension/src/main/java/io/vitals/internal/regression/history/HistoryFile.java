@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.JsonProblems;
 import io.vitals.internal.files.StoredFile;
+import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.result.Figures;
 
 import java.io.BufferedReader;
@@ -36,13 +37,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
 
 /**
- * Reads and writes a history file ({@value #SCHEMA}), JSON Lines: a header line, then one line per test, container,
- * phase and metric, sorted, each with its runs oldest first.
+ * Reads and writes a history file ({@value #SCHEMA}), JSON Lines: a header line, one line per testbed, one line per
+ * build, then one line per test, container, phase and metric, each sorted, each key with its runs oldest first.
  *
  * <pre>{@code
- * {"schema":"vitals-history/1","keep":20}
- * {"test":"com.example.TrainTests#train","container":"tf","phase":"","metric":"cpuTime","runs":[{"id":"9012-1","at":"2026-03-01T10:15:30Z","values":[12.1,12.4]}]}
+ * {"schema":"vitals-history/2","keep":20}
+ * {"testbed":"tb-3f9a0c1d","fields":{"cgroup":"v1","cpus":"2","engine":"docker 20.10.24","kernel":"6.1.0",...}}
+ * {"build":"9012-1","at":"2026-03-01T10:15:30Z","commit":"3f9a0c1d...","branch":"main"}   (with a commit or branch)
+ * {"test":"com.example.TrainTests#train","container":"tf","phase":"","metric":"cpuTime","runs":[{"id":"9012-1","at":"2026-03-01T10:15:30Z","testbed":"tb-3f9a0c1d","values":[12.1,12.4]}]}
  * }</pre>
+ *
+ * <p>Files of schema {@code vitals-history/1} (no testbeds, no builds) are read as they are, each run on no recorded
+ * testbed ({@link Testbed#UNRECORDED}), and written back as {@value #SCHEMA} with every value kept.
  *
  * <p>Why this shape: one line per key means a run changes only the lines of the tests it ran, and git merges two
  * branches that ran different tests without conflict; sorted keys keep the order stable; JSON per line escapes any
@@ -51,9 +57,11 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class HistoryFile {
 
-    public static final String SCHEMA = "vitals-history/1";
+    public static final String SCHEMA = "vitals-history/2";
+    /** The schema before testbeds and builds were recorded; read and migrated. */
+    public static final String SCHEMA_1 = "vitals-history/1";
     private static final String SCHEMA_FAMILY = "vitals-history/";
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     private final ObjectMapper mapper;
 
@@ -91,6 +99,8 @@ public final class HistoryFile {
     public Loaded read(Path file) throws IOException {
         Map<HistoryKey, List<HistoryRun>> runs = new TreeMap<>();
         Map<HistoryKey, Integer> lines = new HashMap<>();
+        Map<String, Testbed> testbeds = new TreeMap<>();
+        Map<String, Build> builds = new TreeMap<>();
         int keep = 0;
         try (BufferedReader reader = new BufferedReader(new StringReader(utf8(file, Files.readAllBytes(file))))) {
             String text;
@@ -103,6 +113,16 @@ public final class HistoryFile {
                 JsonNode line = parse(file, number, text);
                 if (keep == 0) {
                     keep = header(file, number, line);
+                    continue;
+                }
+                if (line.has("testbed") && !line.has("test")) {
+                    Testbed testbed = testbed(file, number, line);
+                    testbeds.put(testbed.id(), testbed);
+                    continue;
+                }
+                if (line.has("build") && !line.has("test")) {
+                    Build build = build(file, number, line);
+                    builds.put(build.id(), build);
                     continue;
                 }
                 HistoryKey key = key(file, number, line);
@@ -118,7 +138,7 @@ public final class HistoryFile {
                         + "{\"schema\":\"" + SCHEMA + "\",\"keep\":20}");
             }
         }
-        return new Loaded(file, new History(keep, runs), lines);
+        return new Loaded(file, new History(keep, runs, testbeds, builds), lines);
     }
 
     /**
@@ -169,13 +189,13 @@ public final class HistoryFile {
             throw new HistoryException(file, number, "the first line must be the header {\"schema\":\"" + SCHEMA
                     + "\",\"keep\":N}; this is not a Vitals history file");
         }
-        if (!schema.asText().equals(SCHEMA)) {
+        if (!schema.asText().equals(SCHEMA) && !schema.asText().equals(SCHEMA_1)) {
             String hint = !schema.asText().startsWith(SCHEMA_FAMILY) ? ""
                     : isNewer(schema.asText()) ? "; it was written by a newer version of Vitals, and this one would "
                             + "write it back as " + SCHEMA + ". Use that version"
                     : "; it was written by another version of Vitals. Use that version, or start a new history";
             throw new HistoryException(file, number, "schema '" + schema.asText() + "' is not supported: this "
-                    + "version of Vitals reads " + SCHEMA + hint + ". The file is left as it is");
+                    + "version of Vitals reads " + SCHEMA_1 + " and " + SCHEMA + hint + ". The file is left as it is");
         }
         JsonNode keep = line.get("keep");
         if (keep == null || !keep.canConvertToInt() || !keep.isIntegralNumber() || keep.asInt() < 1) {
@@ -221,6 +241,11 @@ public final class HistoryFile {
             JsonNode id = run.get("id");
             JsonNode at = run.get("at");
             JsonNode values = run.get("values");
+            JsonNode testbed = run.get("testbed");
+            if (testbed != null && (!testbed.isTextual() || testbed.asText().isBlank())) {
+                throw new HistoryException(file, number, "run '" + (id == null ? "?" : id.asText()) + "': "
+                        + "\"testbed\" must be a non-empty string, but is " + testbed);
+            }
             if (id == null || !id.isTextual() || id.asText().isEmpty()) {
                 throw new HistoryException(file, number, "each run needs an \"id\" string, but one has " + id);
             }
@@ -246,9 +271,52 @@ public final class HistoryFile {
             if (list.stream().anyMatch(r -> r.id().equals(id.asText()))) {
                 throw new HistoryException(file, number, "run '" + id.asText() + "' appears twice in one line");
             }
-            list.add(new HistoryRun(id.asText(), instant, numbers));
+            list.add(new HistoryRun(id.asText(), instant, testbed == null ? Testbed.UNRECORDED : testbed.asText(),
+                    numbers));
         }
         return list;
+    }
+
+    private static Testbed testbed(Path file, int number, JsonNode line) throws HistoryException {
+        String id = text(file, number, line, "testbed", false);
+        JsonNode fields = line.get("fields");
+        if (fields == null || !fields.isObject()) {
+            throw new HistoryException(file, number, "testbed '" + id + "': \"fields\" must be an object of "
+                    + "strings, but is " + fields);
+        }
+        Map<String, String> facts = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> field : (Iterable<Map.Entry<String, JsonNode>>) fields::fields) {
+            if (!field.getValue().isTextual()) {
+                throw new HistoryException(file, number, "testbed '" + id + "': field \"" + field.getKey()
+                        + "\" must be a string, but is " + field.getValue());
+            }
+            facts.put(field.getKey(), field.getValue().asText());
+        }
+        JsonNode identity = line.get("identity");
+        List<String> keys = new ArrayList<>();
+        if (identity != null && identity.isArray()) {
+            identity.forEach(key -> keys.add(key.asText()));
+        } else {
+            keys.addAll(facts.keySet());
+        }
+        return new Testbed(id, new TreeMap<>(facts), keys);
+    }
+
+    private static Build build(Path file, int number, JsonNode line) throws HistoryException {
+        String id = text(file, number, line, "build", false);
+        JsonNode at = line.get("at");
+        Instant instant;
+        try {
+            instant = Instant.parse(at == null ? "" : at.asText());
+        } catch (DateTimeParseException e) {
+            throw new HistoryException(file, number, "build '" + id + "': \"at\" must be an ISO-8601 instant such "
+                    + "as 2026-03-01T10:15:30Z, but is " + at, e);
+        }
+        return new Build(id, instant, optionalText(line.get("commit")), optionalText(line.get("branch")));
+    }
+
+    private static java.util.Optional<String> optionalText(JsonNode node) {
+        return node == null || !node.isTextual() ? java.util.Optional.empty() : java.util.Optional.of(node.asText());
     }
 
     /**
@@ -266,6 +334,40 @@ public final class HistoryFile {
             json.writeNumberField("keep", history.keep());
             json.writeEndObject();
             json.writeRaw('\n');
+            for (Testbed testbed : history.testbeds().values()) {
+                json.writeStartObject();
+                json.writeStringField("testbed", testbed.id());
+                json.writeObjectFieldStart("fields");
+                for (Map.Entry<String, String> field : testbed.fields().entrySet()) {
+                    json.writeStringField(field.getKey(), field.getValue());
+                }
+                json.writeEndObject();
+                json.writeArrayFieldStart("identity");
+                for (String key : testbed.identity()) {
+                    json.writeString(key);
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+                json.writeRaw('\n');
+            }
+            List<Build> builds = new ArrayList<>(history.builds().values());
+            builds.sort(java.util.Comparator.comparing(Build::at).thenComparing(Build::id));
+            for (Build build : builds) {
+                if (build.commit().isEmpty() && build.branch().isEmpty()) {
+                    continue; // its id and start are on its runs already
+                }
+                json.writeStartObject();
+                json.writeStringField("build", build.id());
+                json.writeStringField("at", instants.computeIfAbsent(build.at(), Instant::toString));
+                if (build.commit().isPresent()) {
+                    json.writeStringField("commit", build.commit().get());
+                }
+                if (build.branch().isPresent()) {
+                    json.writeStringField("branch", build.branch().get());
+                }
+                json.writeEndObject();
+                json.writeRaw('\n');
+            }
             for (Map.Entry<HistoryKey, List<HistoryRun>> entry : history.runs().entrySet()) {
                 HistoryKey key = entry.getKey();
                 json.writeStartObject();
@@ -278,6 +380,9 @@ public final class HistoryFile {
                     json.writeStartObject();
                     json.writeStringField("id", run.id());
                     json.writeStringField("at", instants.computeIfAbsent(run.at(), Instant::toString));
+                    if (!Testbed.UNRECORDED.equals(run.testbed())) {
+                        json.writeStringField("testbed", run.testbed());
+                    }
                     json.writeArrayFieldStart("values");
                     for (double value : run.values()) {
                         if (Figures.isWhole(value)) {

@@ -9,6 +9,10 @@ import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.regression.testbed.MachineFacts;
+import io.vitals.internal.regression.testbed.Testbed;
+import io.vitals.internal.regression.testbed.Testbeds;
+import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;
@@ -23,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
@@ -56,13 +61,29 @@ public final class HistorySession {
     private final Measurements measurements = new Measurements();
     private final String runId;
     private final Instant startedAt;
+    private final Build build;
+    private final Testbeds testbeds;
+    private final Map<HistoryKey, Testbed> testbedOfKey = new TreeMap<>();
     private Optional<String> rereadProblem = Optional.empty();
 
+    /** A session learning the machine's facts from the engine Testcontainers reaches, the build's from the CI. */
     public HistorySession(HistorySettings settings, Tolerances tolerances, boolean failOnRegression, Instant now,
             Consumer<String> warnings) {
+        this(settings, tolerances, failOnRegression, now, warnings, MachineFacts.lazily(Path.of("/proc")),
+                System.getenv());
+    }
+
+    /**
+     * @param machine the facts of the machine that runs the containers, asked for once, on the first measured test
+     * @param environment where the CI's commit and branch variables are looked up
+     */
+    public HistorySession(HistorySettings settings, Tolerances tolerances, boolean failOnRegression, Instant now,
+            Consumer<String> warnings, Supplier<MachineFacts> machine, Map<String, String> environment) {
         this.settings = settings;
         this.startedAt = now;
         this.runId = settings.runId().orElseGet(() -> RUN_ID.format(now));
+        this.build = Build.current(runId, now, settings, environment);
+        this.testbeds = new Testbeds(machine, settings.testbed(), settings.testbedIgnore());
         History history = History.empty(settings.keep());
         String trouble = null;
         if (settings.file().isPresent()) {
@@ -110,7 +131,25 @@ public final class HistorySession {
             return RegressionVerdict.unusable(TestIdentity.of(result).key(), problem.get() + "; the file is left as "
                     + "it is. " + remedy(settings.file().get(), failMode), failMode, result.containers().size() > 1);
         }
-        return comparator.compare(result, measurements);
+        return comparator.compare(result, measurements, this::testbedOf, build);
+    }
+
+    /** This build: its id, start, and commit and branch where known. */
+    public Build build() {
+        return build;
+    }
+
+    private Testbed testbedOf(ContainerResult container) {
+        return testbeds.of(container);
+    }
+
+    private void noteTestbeds(TestResult result, Map<HistoryKey, Testbed> into) {
+        if (!configured()) {
+            return; // no history: no engine round trip for facts nobody keeps
+        }
+        Map<String, Testbed> byContainer = new TreeMap<>();
+        result.containers().forEach(c -> byContainer.put(c.name(), testbedOf(c)));
+        Measurements.of(result).keySet().forEach(key -> into.put(key, byContainer.get(key.container())));
     }
 
     private static String remedy(Path file, boolean failMode) {
@@ -121,11 +160,12 @@ public final class HistorySession {
 
     public void record(TestResult result) {
         measurements.add(result);
+        noteTestbeds(result, testbedOfKey);
     }
 
     /** The history with this run's measurements so far added. */
     public History withThisRun() {
-        return loaded.withRun(runId, startedAt, measurements.all());
+        return loaded.withRun(build, measurements.all(), testbedOfKey);
     }
 
     /**
@@ -139,7 +179,9 @@ public final class HistorySession {
             return withThisRun();
         }
         Measurements all = new Measurements();
+        Map<HistoryKey, Testbed> keyTestbeds = new TreeMap<>(testbedOfKey);
         others.forEach(all::add);
+        others.forEach(result -> noteTestbeds(result, keyTestbeds));
         History base = loaded;
         if (settings.update() && problem.isEmpty() && settings.file().isPresent()) {
             try {
@@ -156,7 +198,7 @@ public final class HistorySession {
             both.addAll(b);
             return both;
         }));
-        return base.withRun(runId, startedAt, values);
+        return base.withRun(build, values, keyTestbeds);
     }
 
     /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
@@ -165,31 +207,45 @@ public final class HistorySession {
     }
 
     /**
-     * What {@link #suggestionsFor} judges, taken now: the values of the test's history, this run so far and
-     * {@code result}. Cheap, and a copy, so that {@link #suggest} can run later and elsewhere (the report thread)
-     * with the same outcome while the run goes on.
+     * What {@link #suggestionsFor} judges, taken now: per figure of {@code result}, the builds of its testbed in the
+     * history with this build (its repetitions so far and {@code result}) added. Cheap, and a copy, so that
+     * {@link #suggest} can run later and elsewhere (the report thread) with the same outcome while the run goes on.
      */
-    public Map<HistoryKey, List<Double>> suggestionInputs(TestResult result) {
-        Map<HistoryKey, List<Double>> values = new TreeMap<>();
+    public Map<HistoryKey, BudgetSuggester.Builds> suggestionInputs(TestResult result) {
+        Map<HistoryKey, BudgetSuggester.Builds> inputs = new TreeMap<>();
+        if (!configured()) {
+            return inputs;
+        }
+        Map<HistoryKey, Testbed> keyTestbeds = new TreeMap<>();
+        noteTestbeds(result, keyTestbeds);
         Measurements.of(result).forEach((key, value) -> {
             List<Double> now = new ArrayList<>(measurements.values(key));
             now.add(value);
-            values.put(key, List.copyOf(loaded.valuesWith(key, runId, startedAt, now)));
+            Testbed testbed = keyTestbeds.get(key);
+            List<HistoryRun> runs = loaded.runsWith(key, new HistoryRun(runId, startedAt, testbed.id(), now));
+            inputs.put(key, BudgetSuggester.Builds.of(testbed, runs));
         });
-        return values;
+        return inputs;
     }
 
     /** The suggested budgets for {@code inputs} from {@link #suggestionInputs}. */
-    public static List<BudgetSuggestion> suggest(Map<HistoryKey, List<Double>> inputs) {
+    public static List<BudgetSuggestion> suggest(Map<HistoryKey, BudgetSuggester.Builds> inputs) {
         return new BudgetSuggester().suggest(inputs);
     }
 
-    /** Suggested budgets for every test of {@code all}, this session's {@link #withThisRun()}. */
-    public List<BudgetSuggestion> suggestions(History all) {
+    /**
+     * Suggested budgets for every test of {@code all}, this session's {@link #withThisRun()}: each figure from the
+     * builds of the testbed its latest build ran on.
+     */
+    public static List<BudgetSuggestion> suggestions(History all) {
         // straight from the history, in its key order: copying 10^5 keys into a map first cost more than judging
         BudgetSuggester suggester = new BudgetSuggester();
         List<BudgetSuggestion> suggestions = new ArrayList<>();
-        all.runs().keySet().forEach(key -> suggester.suggest(key, all.values(key)).ifPresent(suggestions::add));
+        all.runs().forEach((key, runs) -> {
+            String testbed = runs.get(runs.size() - 1).testbed();
+            suggestions.addAll(suggester.suggestAll(key, BudgetSuggester.Builds.of(all.testbed(testbed),
+                    runs.stream().filter(run -> run.testbed().equals(testbed)).toList())));
+        });
         return suggestions;
     }
 

@@ -13,8 +13,8 @@ import org.apiguardian.api.API;
  * where the rule gives them, its interval and p-value.
  *
  * @param rule the rule that decided
- * @param newRuns how many measurements of this run were compared (repetitions)
- * @param historyRuns how many measurements of earlier runs they were compared with
+ * @param newRuns how many measurements of this run were compared: 1, the build's figure (the median of its repetitions)
+ * @param historyRuns how many earlier builds (on the same testbed) they were compared with
  * @param newMedian the median of this run's measurements
  * @param historyMedian the median of the history's measurements
  * @param effectPercent the change of the median in % of the history's median; infinite from a median of zero
@@ -56,7 +56,8 @@ public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian
         p.ifPresent(value -> out.append(", p ").append(pValue(value)));
         robustZ.ifPresent(z -> out.append(", robust z = ").append(Double.isInfinite(z) ? (z > 0 ? "+∞" : "-∞")
                 : String.format(Locale.ROOT, "%.1f", z)));
-        out.append(", ").append(newRuns).append(" vs ").append(historyRuns).append(historyRuns == 1 ? " run" : " runs");
+        out.append(", ").append(newRuns == 1 ? "this build" : newRuns + " measurements").append(" vs ").append(historyRuns)
+                .append(historyRuns == 1 ? " earlier build" : " earlier builds");
         if (rule == Rule.TOLERANCE) {
             out.append(", too few for a test");
         }

@@ -16,15 +16,18 @@ import org.apiguardian.api.API;
  * @param attribute the {@code @ResourceBudget} attribute, e.g. {@code cpuTime}
  * @param value the budget as {@code @ResourceBudget} reads it, e.g. {@code "16s"}
  * @param baseValue the budget in the metric's base unit (bytes, seconds, percent, count)
- * @param basis how it was derived, e.g. "p99 of 20 runs (14.2 s) + 10 %, rounded up"
- * @param runs how many measurements it rests on
+ * @param basis what it promises and how it was derived, e.g. "expected to hold in 99 % of unchanged builds on
+ *     testbed tb-3f9a0c1d, from 12 builds (highest 14.2 s, bound 15.1 s), rounded up"
+ * @param runs how many builds it rests on
+ * @param testbed the testbed whose builds it comes from; it holds there
  */
 @API(status = INTERNAL, since = "0.1")
 public record BudgetSuggestion(String test, String container, String phase, String attribute, String value,
-        double baseValue, String basis, int runs) {
+        double baseValue, String basis, int runs, String testbed) {
 
     public BudgetSuggestion {
         Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(testbed, "testbed");
     }
 
     /**

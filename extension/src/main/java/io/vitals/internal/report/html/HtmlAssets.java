@@ -72,7 +72,10 @@ final class HtmlAssets {
             "line.m-breach{stroke:var(--bad);stroke-dasharray:3 3}text.m-breach{fill:var(--bad)}",
             "line.m-phase{stroke:#8c959f;stroke-dasharray:2 2}line.m-oom{stroke:var(--bad);stroke-width:2}",
             "text.m-oom{fill:var(--bad);font-weight:600}text.m-off{fill:var(--muted);font-style:italic}",
-            "svg.bars rect{fill:var(--mem)}svg .bl{text-anchor:end;fill:var(--fg)}");
+            "svg.bars rect{fill:var(--mem)}svg .bl{text-anchor:end;fill:var(--fg)}",
+            ".trends{display:flex;flex-wrap:wrap;gap:8px}figure.trend{margin:4px 0;flex:0 1 360px}",
+            "svg.trend .trendline{stroke:var(--mem)}svg.trend circle{fill:var(--mem)}svg.trend circle.now{fill:#cf222e}",
+            "svg.trend .step{stroke:#cf222e;stroke-dasharray:4 3}");
 
     // Sorts an inline table by the clicked column's data-v values, numerically where both values are numbers, by
     // moving its rows; a packed table (a large run) keeps its rows as strings, sorts those by the same rule and shows

@@ -347,10 +347,12 @@ public final class HtmlReport {
         }
         r.failureMessage().ifPresent(m -> out.append("<pre class=\"failure\">").append(Html.escape(m))
                 .append("</pre>"));
+        String stored = entry.verdict().history().isPresent() ? "History: " : "Baseline: ";
         for (String line : entry.verdict().lines()) {
-            out.append("<p class=\"").append(line.contains("regressed") ? "bad" : "muted").append("\">Baseline: ")
+            out.append("<p class=\"").append(line.contains("regressed") ? "bad" : "muted").append("\">").append(stored)
                     .append(Html.escape(line)).append("</p>");
         }
+        TrendCharts.render(entry.verdict(), out);
         for (ContainerResult c : r.containers()) {
             TestSection.container(c, out);
         }

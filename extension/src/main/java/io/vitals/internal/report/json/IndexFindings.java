@@ -3,12 +3,14 @@ package io.vitals.internal.report.json;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.regression.HistoryContext;
 import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.stats.Bootstrap;
 import io.vitals.internal.regression.stats.Evidence;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,6 +79,80 @@ public final class IndexFindings {
             json.writeEndObject();
         }
         json.writeEndArray();
+        if (verdict.history().isPresent()) {
+            writeHistory(json, verdict.history().get());
+        }
+    }
+
+    /** The run history's context: testbed, notes, and each moved figure's trend with its step. */
+    private static void writeHistory(JsonGenerator json, HistoryContext history) throws IOException {
+        json.writeObjectFieldStart("history");
+        json.writeStringField("testbed", history.testbed());
+        json.writeNumberField("builds", history.builds());
+        json.writeArrayFieldStart("notes");
+        for (String note : history.notes()) {
+            json.writeString(note);
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("trends");
+        for (HistoryContext.Trend trend : history.trends()) {
+            json.writeStartObject();
+            json.writeStringField("container", trend.container());
+            json.writeStringField("phase", trend.phase());
+            json.writeStringField("metric", trend.metric());
+            json.writeArrayFieldStart("points");
+            for (HistoryContext.Point point : trend.points()) {
+                json.writeStartObject();
+                json.writeStringField("build", point.build());
+                if (point.commit().isPresent()) {
+                    json.writeStringField("commit", point.commit().get());
+                }
+                json.writeStringField("at", point.at().toString());
+                json.writeNumberField("value", point.value());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            if (trend.step().isPresent()) {
+                HistoryContext.Step step = trend.step().get();
+                json.writeObjectFieldStart("step");
+                json.writeNumberField("index", step.index());
+                json.writeStringField("build", step.build());
+                json.writeNumberField("before", step.before());
+                json.writeNumberField("after", step.after());
+                json.writeNumberField("effectPercent", step.effectPercent());
+                json.writeNumberField("p", step.p());
+                json.writeEndObject();
+            }
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static Optional<HistoryContext> readHistory(JsonNode history) {
+        if (history == null || history.isNull() || history.isMissingNode()) {
+            return Optional.empty();
+        }
+        List<String> notes = new ArrayList<>();
+        history.path("notes").forEach(n -> notes.add(n.asText()));
+        List<HistoryContext.Trend> trends = new ArrayList<>();
+        for (JsonNode t : history.path("trends")) {
+            List<HistoryContext.Point> points = new ArrayList<>();
+            for (JsonNode p : t.path("points")) {
+                points.add(new HistoryContext.Point(p.path("build").asText(),
+                        p.hasNonNull("commit") ? Optional.of(p.get("commit").asText()) : Optional.empty(),
+                        Instant.parse(p.path("at").asText()), p.path("value").asDouble()));
+            }
+            JsonNode s = t.get("step");
+            Optional<HistoryContext.Step> step = s == null || s.isNull() ? Optional.empty()
+                    : Optional.of(new HistoryContext.Step(s.path("index").asInt(), s.path("build").asText(),
+                            s.path("before").asDouble(), s.path("after").asDouble(),
+                            s.path("effectPercent").asDouble(), s.path("p").asDouble()));
+            trends.add(new HistoryContext.Trend(t.path("container").asText(), t.path("phase").asText(),
+                    t.path("metric").asText(), points, step));
+        }
+        return Optional.of(new HistoryContext(history.path("testbed").asText(), history.path("builds").asInt(),
+                notes, trends));
     }
 
     private static void optional(JsonGenerator json, String name, OptionalDouble value) throws IOException {
@@ -116,7 +192,7 @@ public final class IndexFindings {
         }
         return new RegressionVerdict(baseline.path("testKey").asText(), baseline.path("inBaseline").asBoolean(),
                 newContainers, findings, baseline.path("runs").asInt(), baseline.path("failsTest").asBoolean(),
-                baseline.path("multipleContainers").asBoolean());
+                baseline.path("multipleContainers").asBoolean(), Optional.empty(), readHistory(baseline.get("history")));
     }
 
     private static OptionalDouble optional(JsonNode value) {

@@ -54,6 +54,7 @@ public final class RunIndexWriter {
             if (run.baseline().isPresent()) {
                 RunReport.BaselineSummary b = run.baseline().get();
                 json.writeObjectFieldStart("baseline");
+                json.writeStringField("kind", b.history() ? "history" : "baseline");
                 json.writeStringField("file", b.file());
                 json.writeBooleanField("found", b.found());
                 json.writeNumberField("keptRuns", b.keptRuns());

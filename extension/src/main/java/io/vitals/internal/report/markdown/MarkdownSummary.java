@@ -111,9 +111,18 @@ public final class MarkdownSummary {
     }
 
     private static String baselineLine(RunReport.BaselineSummary b) {
+        if (!b.found() && b.history()) {
+            return " Run history `" + b.file() + "` holds no builds yet: nothing compared"
+                    + (b.updating() ? "; this build starts it." : ".");
+        }
         if (!b.found()) {
             return " Baseline `" + b.file() + "` not found: nothing compared" + (b.updating() ? "; it is created now."
                     : ".");
+        }
+        if (b.history()) {
+            return " Compared with the run history `" + b.file() + "`: it holds " + b.heldRuns() + " per test "
+                    + "(keeps up to " + b.keptRuns() + "; each figure judged against the builds of its testbed"
+                    + (b.updating() ? "; updated with this build" : "") + ").";
         }
         return " Compared with baseline `" + b.file() + "`: it holds " + b.heldRuns() + " per test (keeps up to "
                 + b.keptRuns() + "; the median is compared" + (b.warnOnly() ? "; warn only" : "")
@@ -172,11 +181,15 @@ public final class MarkdownSummary {
             }
             entry.verdict().improvements().forEach(f -> items.add("- :chart_with_downwards_trend: Improvement " + test
                     + " `" + code(f.container()) + "`: " + cell(f.message())));
+            // the run history's notes: where a figure stepped (build and commit), a first build on a testbed
+            entry.verdict().history().ifPresent(h -> h.notes().forEach(note -> items.add((note.contains(" stepped ")
+                    ? "- :mag: **Step** " : "- :new: ") + test + ": " + cell(note))));
             if (run.baseline().map(RunReport.BaselineSummary::found).orElse(false)) {
+                String stored = entry.verdict().history().isPresent() ? "the run history" : "baseline";
                 if (!entry.verdict().inBaseline()) {
-                    items.add("- :new: Not in baseline " + test + ": nothing to compare with");
+                    items.add("- :new: Not in " + stored + " " + test + ": nothing to compare with");
                 }
-                entry.verdict().newContainers().forEach(c -> items.add("- :new: Not in baseline " + test
+                entry.verdict().newContainers().forEach(c -> items.add("- :new: Not in " + stored + " " + test
                         + " container `" + code(c) + "`"));
             }
         }

@@ -8,7 +8,6 @@ import io.vitals.internal.regression.history.HistoryException;
 import io.vitals.internal.regression.history.HistoryFile;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
-import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -243,7 +242,8 @@ public final class ReportMerger {
         b.path("notRun").forEach(n -> notRun.add(n.asText()));
         return Optional.of(new RunReport.BaselineSummary(b.path("file").asText(), b.path("found").asBoolean(),
                 b.path("keptRuns").asInt(), b.path("fewestRuns").asInt(), b.path("mostRuns").asInt(),
-                b.path("updating").asBoolean(), "warn".equals(b.path("mode").asText()), notRun));
+                b.path("updating").asBoolean(), "warn".equals(b.path("mode").asText()), notRun,
+                "history".equals(b.path("kind").asText())));
     }
 
     // A baseline entry counts as not run only when no shard ran it.
@@ -258,7 +258,7 @@ public final class ReportMerger {
                 RunReport.BaselineSummary::found), first.keptRuns(), all.stream().mapToInt(
                         RunReport.BaselineSummary::fewestRuns).min().orElse(0), all.stream().mapToInt(
                                 RunReport.BaselineSummary::mostRuns).max().orElse(0), first.updating(),
-                first.warnOnly(), new ArrayList<>(notRun)));
+                first.warnOnly(), new ArrayList<>(notRun), first.history()));
     }
 
     /** How the shard's history was configured, from its suggested budgets' file, if it has one. */
@@ -274,9 +274,7 @@ public final class ReportMerger {
     }
 
     private static List<BudgetSuggestion> suggestions(History history) {
-        Map<HistoryKey, List<Double>> values = new TreeMap<>();
-        history.runs().keySet().forEach(k -> values.put(k, history.values(k)));
-        return new BudgetSuggester().suggest(values);
+        return HistorySession.suggestions(history);
     }
 
     private static HistoryKey conflictKey(History a, History b) {

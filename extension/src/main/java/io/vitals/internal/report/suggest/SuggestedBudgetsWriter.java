@@ -62,9 +62,10 @@ public final class SuggestedBudgetsWriter {
                     .append("not updated.\n\n");
         } else if (note.file().isPresent()) {
             out.append("Compared with `").append(note.file().get()).append("` (up to ").append(note.keep())
-                    .append(" runs per test, container, phase and metric). A change counts when it is significant ")
-                    .append("(Mann–Whitney U with several measurements, robust z-score with one; α = ")
-                    .append(String.format(Locale.ROOT, "%s", note.alpha())).append(") and larger than the ")
+                    .append(" builds per test, container, phase and metric). Each figure of this build (the median ")
+                    .append("of its repetitions) is judged against the earlier builds of the same testbed only; a ")
+                    .append("change counts when it is significant (robust z-score > 3.5 from 5 builds on; α = ")
+                    .append(String.format(Locale.ROOT, "%s", note.alpha())).append(" for steps) and larger than the ")
                     .append("metric's tolerance.\n\n");
         }
         out.append(suggestionsSection(suggestions));
@@ -85,10 +86,13 @@ public final class SuggestedBudgetsWriter {
         StringBuilder out = new StringBuilder("### Suggested budgets\n\n");
         if (suggestions.isEmpty()) {
             return out.append("None yet: a budget is suggested once the history holds ").append(
-                    BudgetSuggester.MIN_RUNS).append(" runs of a test.\n\n").toString();
+                    BudgetSuggester.MIN_BUILDS).append(" builds of a test on one testbed.\n\n").toString();
         }
-        out.append("Each figure is the p99 of the kept runs plus ").append(BudgetSuggester.HEADROOM_PERCENT)
-                .append(" %, rounded up. Copy a line onto the test method.\n\n");
+        out.append("Each figure is the ").append(BudgetSuggester.COVERAGE_PERCENT).append(" % prediction bound ")
+                .append("of the next build on the testbed, from that testbed's builds (a build's figure is the ")
+                .append("median of its repetitions), rounded up: expected to hold in ")
+                .append(BudgetSuggester.COVERAGE_PERCENT).append(" % of unchanged builds there. Copy a line onto ")
+                .append("the test method.\n\n");
         Map<String, Map<String, List<BudgetSuggestion>>> byTest = group(suggestions);
         byTest.forEach((test, targets) -> {
             out.append("`").append(test.replace('`', '\'')).append("`\n\n```java\n");
@@ -171,6 +175,7 @@ public final class SuggestedBudgetsWriter {
         json.writeStringField("value", s.value());
         json.writeNumberField("baseValue", s.baseValue());
         json.writeStringField("basis", s.basis());
+        json.writeStringField("testbed", s.testbed());
         json.writeNumberField("runs", s.runs());
         json.writeEndObject();
     }

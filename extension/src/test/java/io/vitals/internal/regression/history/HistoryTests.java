@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vitals.DataSize;
 import io.vitals.MeasureResources;
 import io.vitals.internal.metric.Metric;
+
 import io.vitals.internal.metric.Resource;
 import io.vitals.internal.regression.RegressionVerdict;
+import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -47,7 +49,10 @@ class HistoryTests {
     @TempDir
     Path dir;
 
-    /** A history of {@code runs} runs of "train", each scaled by 1 ± 5 % (seeded). */
+    /** The testbed the sessions below name ({@code vitals.testbed}), so that the fixtures' builds are theirs. */
+    static final Testbed FIXTURE = Testbed.of(Map.of(), Optional.of("fixture"), List.of());
+
+    /** A history of {@code runs} builds of "train" on {@link #FIXTURE}, each scaled by 1 ± 5 % (seeded). */
     static History history(int runs, long seed) {
         Random random = new Random(seed);
         History history = History.empty(20);
@@ -55,8 +60,13 @@ class HistoryTests {
             TestResult result = ReportFixtures.result(CLASS, "train", Optional.empty(),
                     1 + 0.05 * random.nextGaussian());
             Map<HistoryKey, List<Double>> values = new HashMap<>();
-            Measurements.of(result).forEach((k, v) -> values.put(k, List.of(v)));
-            history = history.withRun("run-" + i, ReportFixtures.START.minus(Duration.ofDays(runs - i)), values);
+            Map<HistoryKey, Testbed> testbeds = new HashMap<>();
+            Measurements.of(result).forEach((k, v) -> {
+                values.put(k, List.of(v));
+                testbeds.put(k, FIXTURE);
+            });
+            history = history.withRun(Build.of("run-" + i, ReportFixtures.START.minus(Duration.ofDays(runs - i))),
+                    values, testbeds);
         }
         return history;
     }
@@ -75,7 +85,7 @@ class HistoryTests {
             List<String> lines = Files.readAllLines(file);
 
             assertThat(historyFile.read(file).history()).isEqualTo(history);
-            assertThat(lines.get(0)).isEqualTo("{\"schema\":\"vitals-history/1\",\"keep\":20}");
+            assertThat(lines.get(0)).isEqualTo("{\"schema\":\"vitals-history/2\",\"keep\":20}");
             // the header, every compared metric for the whole test (the fixture's container used a GPU) and every
             // compared metric but the GPU ones for each phase (a phase has no GPU figures: not measured, so not kept)
             long compared = Metric.compared().size();
@@ -83,10 +93,13 @@ class HistoryTests {
             int phases = ReportFixtures.result(CLASS, "train").containers().get(0).usage().phases().size();
             assertThat(compared).isGreaterThan(comparedWithoutGpu).isGreaterThan(0);
             assertThat(phases).isPositive();
-            assertThat(lines).hasSize((int) (1 + compared + comparedWithoutGpu * phases));
-            assertThat(lines.subList(1, lines.size())).isSortedAccordingTo((a, b) -> key(a).compareTo(key(b)));
-            assertThat(lines.get(1)).startsWith("{\"test\":\"com.example.TrainTests#train\",\"container\":\"tf\","
-                    + "\"phase\":\"\",\"metric\":\"averageCpu\",\"runs\":[{\"id\":\"run-0\",\"at\":\"2026-02-26");
+            // the header, the one testbed, then the keys
+            assertThat(lines).hasSize((int) (2 + compared + comparedWithoutGpu * phases));
+            assertThat(lines.get(1)).isEqualTo("{\"testbed\":\"fixture\",\"fields\":{},\"identity\":[]}");
+            assertThat(lines.subList(2, lines.size())).isSortedAccordingTo((a, b) -> key(a).compareTo(key(b)));
+            assertThat(lines.get(2)).startsWith("{\"test\":\"com.example.TrainTests#train\",\"container\":\"tf\","
+                    + "\"phase\":\"\",\"metric\":\"averageCpu\",\"runs\":[{\"id\":\"run-0\",\"at\":\"2026-02-26T10:15:30Z\","
+                    + "\"testbed\":\"fixture\",\"values\":[");
         }
 
         @Test
@@ -109,13 +122,26 @@ class HistoryTests {
             StringBuilder out = new StringBuilder();
             out.append(mapper.createObjectNode().put("schema", HistoryFile.SCHEMA).put("keep", history.keep()))
                     .append('\n');
+            history.testbeds().values().forEach(testbed -> {
+                com.fasterxml.jackson.databind.node.ObjectNode line = mapper.createObjectNode().put("testbed",
+                        testbed.id());
+                com.fasterxml.jackson.databind.node.ObjectNode fields = line.putObject("fields");
+                testbed.fields().forEach(fields::put);
+                com.fasterxml.jackson.databind.node.ArrayNode identity = line.putArray("identity");
+                testbed.identity().forEach(identity::add);
+                out.append(line).append('\n');
+            });
             history.runs().forEach((key, runs) -> {
                 com.fasterxml.jackson.databind.node.ObjectNode line = mapper.createObjectNode().put("test", key.test())
                         .put("container", key.container()).put("phase", key.phase()).put("metric", key.metric());
                 com.fasterxml.jackson.databind.node.ArrayNode array = line.putArray("runs");
                 for (HistoryRun run : runs) {
-                    com.fasterxml.jackson.databind.node.ArrayNode values = array.addObject().put("id", run.id())
-                            .put("at", run.at().toString()).putArray("values");
+                    com.fasterxml.jackson.databind.node.ObjectNode object = array.addObject().put("id", run.id())
+                            .put("at", run.at().toString());
+                    if (!run.testbed().equals(Testbed.UNRECORDED)) {
+                        object.put("testbed", run.testbed());
+                    }
+                    com.fasterxml.jackson.databind.node.ArrayNode values = object.putArray("values");
                     run.values().forEach(v -> {
                         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
                             values.add(v.longValue());
@@ -168,11 +194,11 @@ class HistoryTests {
         @DisplayName("an incompatible schema version: the error names file, line 1 and the version it reads")
         void otherSchema() throws IOException {
             Path file = dir.resolve("history.jsonl");
-            Files.writeString(file, "{\"schema\":\"vitals-history/2\",\"keep\":5}\n");
+            Files.writeString(file, "{\"schema\":\"vitals-history/3\",\"keep\":5}\n");
 
             assertThatThrownBy(() -> historyFile.read(file)).isInstanceOf(HistoryException.class)
-                    .hasMessageStartingWith(file + " line 1: schema 'vitals-history/2' is not supported: this version "
-                            + "of Vitals reads vitals-history/1");
+                    .hasMessageStartingWith(file + " line 1: schema 'vitals-history/3' is not supported: this version "
+                            + "of Vitals reads vitals-history/1 and vitals-history/2");
         }
     }
 
@@ -224,6 +250,7 @@ class HistoryTests {
             settings.put(MeasureResources.HISTORY_KEY, history.toString());
             settings.put(MeasureResources.HISTORY_UPDATE_KEY, Boolean.toString(update));
             settings.put(MeasureResources.RUN_ID_KEY, runId);
+            settings.put(MeasureResources.TESTBED_KEY, FIXTURE.id());
             return new ReportSession(ReportSettings.from(key -> Optional.ofNullable(settings.get(key))),
                     Clock.fixed(ReportFixtures.START, ZoneOffset.UTC), s -> { }, warnings::add);
         }
@@ -233,7 +260,7 @@ class HistoryTests {
         }
 
         @Test
-        @DisplayName("5 repetitions 25 % heavier than 10 runs: the last one fails with effect, interval and p-value")
+        @DisplayName("5 repetitions 25 % heavier than 10 builds: the last one fails, the build (their median) judged")
         void repeatedRegression() throws IOException {
             Path file = dir.resolve("history.jsonl");
             historyFile.write(file, history(10, 5));
@@ -252,12 +279,12 @@ class HistoryTests {
             RegressionVerdict last = verdicts.get(4);
             assertThat(last.failsTest()).isTrue();
             assertThat(last.testKey()).isEqualTo(CLASS + "#train");
-            assertThat(last.message()).containsPattern("cpuTime regressed: \\+\\d+\\.\\d % \\[\\+\\d+\\.\\d %, "
-                    + "\\+\\d+\\.\\d %\\], p (< 0\\.001|= 0\\.0\\d\\d), 5 vs 10 runs \\(median [0-9.]+ s -> [0-9.]+ s, minimum "
-                    + "effect 10 %\\)");
+            assertThat(last.message()).contains("against the run history (10 earlier builds on testbed fixture (")
+                    .containsPattern("cpuTime regressed: \\+\\d+\\.\\d %, robust z = [0-9.]+, this build vs 10 "
+                            + "earlier builds \\(median [0-9.]+ s -> [0-9.]+ s, minimum effect 10 %\\)");
             String summary = Files.readString(dir.resolve("vitals/summary.md"));
-            assertThat(summary).contains("**Regression** `" + CLASS + "#train repetition 5 of 5`").contains("5 vs 10 runs")
-                    .contains("## Run history");
+            assertThat(summary).contains("**Regression** `" + CLASS + "#train repetition 5 of 5`")
+                    .contains("this build vs 10 earlier builds").contains("## Run history");
         }
 
         @Test
@@ -327,7 +354,7 @@ class HistoryTests {
         }
 
         @Test
-        @DisplayName("suggested budgets: p99 + 10 % rounded up, in summary.md, suggested-budgets.md and the test JSON")
+        @DisplayName("suggested budgets: the 99 % prediction bound of 20 builds, in summary.md, suggested-budgets.md and the test JSON")
         void suggestions() throws IOException {
             Path file = dir.resolve("history.jsonl");
             History history = history(19, 5);
@@ -346,9 +373,12 @@ class HistoryTests {
                     .toFile());
             JsonNode budgets = json.get("suggestedBudgets").get("budgets");
             JsonNode peakBudget = find(budgets, "peakMemory");
-            assertThat(peakBudget.get("basis").asText()).startsWith("p99 of 20 runs (");
+            assertThat(peakBudget.get("basis").asText()).startsWith("expected to hold in 99 % of unchanged builds on "
+                    + "testbed fixture, from 20 builds (highest ");
+            assertThat(peakBudget.get("testbed").asText()).isEqualTo("fixture");
+            // the fixture's builds spread by 5 %: the bound lies above the highest, and within 25 % of it
             assertThat(DataSize.parse(peakBudget.get("value").asText()).toBytes()).isGreaterThanOrEqualTo(
-                    (long) (max * 1.1)).isLessThan((long) (max * 1.2));
+                    (long) max).isLessThan((long) (max * 1.25));
             assertThat(DurationParser.parse(find(budgets, "cpuTime").get("value").asText())).isPositive();
             String annotation = json.get("suggestedBudgets").get("annotations").get(0).asText();
             assertThat(annotation).startsWith("@ResourceBudget(container = \"tf\", ").contains("peakMemory = \""

@@ -75,12 +75,12 @@ class UnreadableHistoryTests {
                                 + "('<' (code 60)): expected a valid value (JSON String, Number, Array, Object or token 'null', "
                                 + "'true' or 'false')"),
                 Arguments.of("empty", new byte[0], " line 1: the file is empty; it must start with the header line "
-                        + "{\"schema\":\"vitals-history/1\",\"keep\":20}"),
-                Arguments.of("a newer schema version", GOOD.replace("vitals-history/1", "vitals-history/2")
-                        .getBytes(StandardCharsets.UTF_8), " line 1: schema 'vitals-history/2' is not supported: "
-                        + "this version of Vitals reads vitals-history/1; it was written by a newer version of "
-                        + "Vitals, and this one would write it back as vitals-history/1. Use that version. The file "
-                        + "is left as it is"),
+                        + "{\"schema\":\"vitals-history/2\",\"keep\":20}"),
+                Arguments.of("a newer schema version", GOOD.replace("vitals-history/1", "vitals-history/3")
+                        .getBytes(StandardCharsets.UTF_8), " line 1: schema 'vitals-history/3' is not supported: "
+                        + "this version of Vitals reads vitals-history/1 and vitals-history/2; it was written by a "
+                        + "newer version of Vitals, and this one would write it back as vitals-history/2. Use that "
+                        + "version. The file is left as it is"),
                 Arguments.of("a byte that is not UTF-8", withInvalidByte(GOOD, "TrainTests#tr"),
                         " line 3: the file must be UTF-8, but byte 35 of the line (0xFF) is not"));
     }

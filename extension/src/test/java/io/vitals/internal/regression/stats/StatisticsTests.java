@@ -144,7 +144,7 @@ class StatisticsTests {
             assertThat(outcome.evidence().rule()).isEqualTo(Evidence.Rule.ROBUST_Z);
             // median 10.05, MAD 0.2 -> z = 3.95 / (1.4826 * 0.2) = 13.32
             assertThat(outcome.evidence().robustZ().getAsDouble()).isCloseTo(13.32, within(0.01));
-            assertThat(outcome.evidence().describe()).isEqualTo("+39.3 %, robust z = 13.3, 1 vs 6 runs");
+            assertThat(outcome.evidence().describe()).isEqualTo("+39.3 %, robust z = 13.3, this build vs 6 earlier builds");
         }
 
         @Test
@@ -160,7 +160,7 @@ class StatisticsTests {
             // all five above all ten: exact two-sided p = 2 / C(15, 5) = 0.000666
             assertThat(evidence.p().getAsDouble()).isCloseTo(2.0 / 3003, within(1e-12));
             assertThat(evidence.describe()).matches("\\+19\\.1 % \\[\\+\\d+\\.\\d %, \\+\\d+\\.\\d %\\], p < 0\\.001,"
-                    + " 5 vs 10 runs");
+                    + " 5 measurements vs 10 earlier builds");
             assertThat(evidence.interval().orElseThrow().low()).isGreaterThan(10).isLessThan(19.1);
         }
 
@@ -171,7 +171,7 @@ class StatisticsTests {
                     .evidence();
 
             assertThat(evidence.rule()).isEqualTo(Evidence.Rule.TOLERANCE);
-            assertThat(evidence.describe()).isEqualTo("+30.0 %, 1 vs 2 runs, too few for a test");
+            assertThat(evidence.describe()).isEqualTo("+30.0 %, this build vs 2 earlier builds, too few for a test");
         }
 
         private int flagged(double shift, int nowRuns, int historyRuns) {

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vitals.MeasureResources;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryFile;
+import io.vitals.internal.regression.history.Build;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.Measurements;
+import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
@@ -51,6 +53,9 @@ class ReportMergerTests {
     private Path history;
     private List<TestResult> results;
 
+    /** The testbed every run here names, so the earlier builds are theirs. */
+    private static final Testbed TESTBED = Testbed.of(Map.of(), Optional.of("ci-runner"), List.of());
+
     @BeforeEach
     void setUp() throws IOException {
         List<TestResult> fixtures = new ArrayList<>();
@@ -64,10 +69,14 @@ class ReportMergerTests {
         for (int run = 0; run < 6; run++) {
             for (TestResult fixture : fixtures) {
                 Map<HistoryKey, List<Double>> values = new HashMap<>();
+                Map<HistoryKey, Testbed> testbeds = new HashMap<>();
                 double scale = 1 + run / 100.0;
-                Measurements.of(fixture).forEach((k, v) -> values.put(k, List.of(v * scale)));
-                earlier = earlier.withRun("old-" + run, ReportFixtures.START.minus(Duration.ofDays(10 - run)),
-                        values);
+                Measurements.of(fixture).forEach((k, v) -> {
+                    values.put(k, List.of(v * scale));
+                    testbeds.put(k, TESTBED);
+                });
+                earlier = earlier.withRun(Build.of("old-" + run, ReportFixtures.START.minus(Duration.ofDays(10 - run))),
+                        values, testbeds);
             }
         }
         history = dir.resolve("history.jsonl");
@@ -91,6 +100,7 @@ class ReportMergerTests {
         settings.put(MeasureResources.REPORT_DIR_KEY, dir.resolve(name).toString());
         settings.put(MeasureResources.HISTORY_KEY, history.toString());
         settings.put(MeasureResources.RUN_ID_KEY, "ci-42");
+        settings.put(MeasureResources.TESTBED_KEY, TESTBED.id());
         try (ReportSession session = new ReportSession(ReportSettings.from(k -> Optional.ofNullable(settings.get(k))),
                 Clock.fixed(ReportFixtures.START, ZoneOffset.UTC), s -> { }, s -> { })) {
             for (TestResult test : tests) {
