@@ -65,6 +65,8 @@ def main():
             next(f)
             for line in f:
                 row = json.loads(line)
+                if "test" not in row:
+                    continue  # a testbed or build line (vitals-history/2)
                 runs.update(r["id"] for r in row["runs"])
                 if row["metric"] == "cpuTime" and row["phase"] == "":
                     history_count += sum(len(r["values"]) for r in row["runs"])

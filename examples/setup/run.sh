@@ -7,6 +7,9 @@
 #                     measurement tests inside the cgroup v2 guests (what run.sh v2 runs)
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
 #                     neighbour and with injected regressions; prints spread, false failures and detections
+#   run.sh testbeds   the verdicts-over-time harness (testbeds.sh): builds on two testbeds (2 CPUs, and an engine
+#                     confined to one CPU), quiet, next to a busy core and with injected regressions, replayed for
+#                     false regressions, detections, change points and suggested budgets held out (about 25 min)
 #   run.sh matrix     the execution-configuration matrix (matrix.sh): a fixture project under forks, parallel
 #                     execution, reruns, the console launcher and a -T 2 reactor, each run's reports against its
 #                     JUnit XML
@@ -27,7 +30,7 @@ source "$here/lib.sh"
 
 mode="${1:-}"
 case "$mode" in
-  examples|all|noise) ;;
+  examples|all|noise|testbeds) ;;
   v1-user)
     bash "$here/docker-engine.sh"
     exec bash "$here/v1-user.sh"
@@ -49,7 +52,7 @@ case "$mode" in
     vitals_took "total" "$total"
     exit $status
     ;;
-  *) echo "usage: $0 examples|all|noise|matrix|v2|v1-user [noise.sh options]" >&2; exit 2 ;;
+  *) echo "usage: $0 examples|all|noise|testbeds|matrix|v2|v1-user [noise.sh or testbeds.sh options]" >&2; exit 2 ;;
 esac
 
 total="$(vitals_now)"
@@ -69,6 +72,10 @@ bash "$here/cleanup.sh" >/dev/null
 if [[ "$mode" == "noise" ]]; then
   shift
   exec bash "$here/noise.sh" "$@"
+fi
+if [[ "$mode" == "testbeds" ]]; then
+  shift
+  exec bash "$here/testbeds.sh" "$@"
 fi
 
 mvn_args=(-B -ntp -Dstyle.color=never -Dvitals.requireDocker=true)

@@ -19,8 +19,9 @@ import org.testcontainers.junit.jupiter.Container;
  * busy runner adds on its own.
  * This test therefore measures the same short run five times ({@code @RepeatedTest}: JUnit's default names,
  * "repetition i of 5", make the five one test to Vitals), and leaves CPU time to the run history
- * ({@code -Dvitals.history=vitals-history.jsonl}, docs/ci.md): Mann–Whitney U of the five against the kept runs,
- * counted only when it is significant and above the 10 % minimum effect. The verdict lands on the fifth repetition.
+ * ({@code -Dvitals.history=vitals-history.jsonl}, docs/ci.md): the median of the five is this build's figure, judged
+ * against the earlier builds of the same testbed (robust z-score), counted only when it is significant and above the
+ * 10 % minimum effect. The verdict lands on the fifth repetition.
  * Without a history the test still checks that each repetition trained, and its memory budget.
  *
  * <p>The thread pools are sized to the CPU limit ({@link TensorFlowContainer#withThreadPools}) because that keeps
