@@ -4,6 +4,7 @@
 # then every way the page says to run it:
 #   mvn verify                                        Failsafe runs StressServiceIT
 #   mvn test -Dtest='StressServiceIT#holds...'        Surefire runs the one test (as an IDE does)
+#   mvn verify -Dtest='StressServiceIT#holds...'      Surefire runs it, then Failsafe (the issue's way)
 #   mvn verify -Dit.test='StressServiceIT#holds...'   Failsafe runs the one test
 # each green, with the console table and the reports, and without Testcontainers' settings from this shell: the
 # pom's own <environmentVariables> must carry them, under Surefire as well as Failsafe. It also checks every path
@@ -85,6 +86,13 @@ fi
 run test-one test -Dtest="$one" || true
 if [[ -f "$project/test-one.log" ]] && ! grep -q 'Tests run: 1, Failures: 0, Errors: 0, Skipped: 0' "$project/test-one.log"; then
   vitals_log "ERROR: first-test.md, mvn test -Dtest=$one: not exactly one test run"
+  status=1
+fi
+# the way the page's first reader ran one test: Surefire runs it, then Failsafe every *IT (here the same class)
+run verify-dtest verify -Dtest="$one" || true
+if [[ -f "$project/verify-dtest.log" ]] \
+    && [[ "$(grep -c -- '-- in com.example.StressServiceIT$' "$project/verify-dtest.log")" -lt 2 ]]; then
+  vitals_log "ERROR: first-test.md, mvn verify -Dtest=$one: the class did not run in both Surefire and Failsafe"
   status=1
 fi
 run verify-one verify -Dit.test="$one" || true

@@ -108,7 +108,7 @@ fi
 if [[ "$mode" == "all" && $status -eq 0 ]]; then
   # docs/first-test.md followed in a new project outside the repository: its pom under mvn verify, -Dtest (Surefire,
   # as an IDE runs it) and -Dit.test, and docs/ci.md's paths against its output; uses the vitals-junit matrix.sh
-  # installed; 40 s here (2026-12-03)
+  # installed; 1-2 min here (2026-12-03, next to other builds)
   start="$(vitals_now)"
   bash "$here/first-test.sh" || status=$?
   vitals_took "first-test.md in a new project (first-test.sh)" "$start"
