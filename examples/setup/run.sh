@@ -2,7 +2,8 @@
 # The project's two entry points (see README, Quick start):
 #   run.sh examples   the main job: the TensorFlow example suite, then the per-test table and the report path
 #   run.sh all        every test: unit tests and container tests of the extension, and the examples; the release
-#                     check (release-check.sh: sources/javadoc jars, Central's POM elements); as root, then
+#                     check (release-check.sh: sources/javadoc jars, Central's POM elements); docs/first-test.md
+#                     in a new project (first-test.sh); as root, then
 #                     the accuracy suite and the reports once more as a non-root user of the docker group; then the
 #                     measurement tests inside the cgroup v2 guests (what run.sh v2 runs)
 #   run.sh noise      the noise-and-power harness (noise.sh): the example suite N times, quiet, next to a noisy
@@ -103,6 +104,14 @@ if [[ "$mode" == "all" && $status -eq 0 ]]; then
   start="$(vitals_now)"
   bash "$here/matrix.sh" || status=$?
   vitals_took "execution-configuration matrix (matrix.sh)" "$start"
+fi
+if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  # docs/first-test.md followed in a new project outside the repository: its pom under mvn verify, -Dtest (Surefire,
+  # as an IDE runs it) and -Dit.test, and docs/ci.md's paths against its output; uses the vitals-junit matrix.sh
+  # installed; 1-2 min here (2026-12-03, next to other builds)
+  start="$(vitals_now)"
+  bash "$here/first-test.sh" || status=$?
+  vitals_took "first-test.md in a new project (first-test.sh)" "$start"
 fi
 if [[ "$mode" == "all" && $status -eq 0 && "$(id -u)" -eq 0 ]]; then
   # CI jobs usually run as a non-root user of the docker group: the accuracy suite and the reports as such a user

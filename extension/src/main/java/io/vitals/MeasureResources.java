@@ -119,8 +119,9 @@ public @interface MeasureResources {
     String MEMORY_WARNING_KEY = "vitals.memoryWarning";
 
     /**
-     * Key of what is printed to the console after each test class: {@value}. {@code table} (the default),
-     * {@code json} or {@code off}.
+     * Key of what is printed to the console after each test class: {@value}. {@code table} (the default: the
+     * verdict first, test, outcome and budgets, in 120 columns), {@code full} (every figure, as {@code docker stats}
+     * lays them out), {@code json} (a line per test) or {@code off}.
      */
     String CONSOLE_KEY = "vitals.console";
 

@@ -75,7 +75,7 @@ class AbsentFigureIT {
         EngineExecutionResults results;
         System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
         try {
-            results = VitalsTestKit.run(reports, Writes64MiB.class, "vitals.console", "table",
+            results = VitalsTestKit.run(reports, Writes64MiB.class, "vitals.console", "full",
                     MeasureResources.RUN_ID_KEY, "last",
                     MeasureResources.HISTORY_KEY, history.toString(), MeasureResources.HISTORY_UPDATE_KEY, "true",
                     MeasureResources.BASELINE_KEY, baseline.toString(), MeasureResources.BASELINE_UPDATE_KEY, "true",

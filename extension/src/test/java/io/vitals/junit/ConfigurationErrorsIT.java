@@ -55,6 +55,13 @@ class ConfigurationErrorsIT {
                         + "; units are case-sensitive: 200MB or 200MiB?\n"
                         + "  - @ResourceBudget(cpuTime = \"5 sec\") on method TwoBadValues.test(): Invalid duration "
                         + "'5 sec': expected " + DurationParser.ACCEPTED_FORMS + "; did you mean 5s?"),
+                Arguments.of(BadOnTwoMethods.class, "2 invalid @ResourceBudget values:\n"
+                        + "  - @ResourceBudget(peakMemory = \"200mb\") on method BadOnTwoMethods.first(): Invalid "
+                        + "data size '200mb': expected " + DataSize.ACCEPTED_FORMS
+                        + "; units are case-sensitive: 200MB or 200MiB?\n"
+                        + "  - @ResourceBudget(peakMemory = \"2 Gib\") on method BadOnTwoMethods.second(): Invalid "
+                        + "data size '2 Gib': expected " + DataSize.ACCEPTED_FORMS
+                        + "; units are case-sensitive: 2GiB?"),
                 Arguments.of(PidsNotANumber.class, "@ResourceBudget(peakPids = \"many\") on method "
                         + "PidsNotANumber.test(): Invalid count 'many': expected a non-negative whole number, e.g. 64"),
                 Arguments.of(UnknownContainer.class, "@ResourceBudget(container = \"gpu\") on method "
@@ -163,6 +170,22 @@ class ConfigurationErrorsIT {
         @Test
         @ResourceBudget(peakMemory = "200mb", cpuTime = "5 sec")
         void test() {
+        }
+    }
+
+    @MeasureResources
+    static class BadOnTwoMethods {
+        @Container
+        static final StressContainer stress = new StressContainer();
+
+        @Test
+        @ResourceBudget(peakMemory = "200mb")
+        void first() {
+        }
+
+        @Test
+        @ResourceBudget(peakMemory = "2 Gib")
+        void second() {
         }
     }
 

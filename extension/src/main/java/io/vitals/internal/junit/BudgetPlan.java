@@ -6,13 +6,20 @@ import io.vitals.internal.metric.Metric;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.HierarchyTraversalMode;
+import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The budgets of one test: every {@code @ResourceBudget} on its class (and enclosing classes), overridden attribute
@@ -55,8 +62,73 @@ record BudgetPlan(List<ContainerBudget> budgets) {
      *     accepted forms; every bad value of every budget that applies, one per line, when there are several
      */
     static BudgetPlan of(Class<?> testClass, Optional<Method> method, List<String> containers) {
+        Set<String> errors = new LinkedHashSet<>();
+        Map<String, Merged> merged = merge(testClass, method, containers, errors);
+        throwIfAny(errors);
+        List<ContainerBudget> budgets = new ArrayList<>();
+        for (Merged entry : merged.values()) {
+            List<Limit> limits = new ArrayList<>();
+            entry.values.forEach((metric, text) -> limits.add(Limit.parse(metric, text)));
+            budgets.add(new ContainerBudget(entry.container, entry.phase, limits, entry.allowOomKill,
+                    entry.failFast));
+        }
+        return new BudgetPlan(List.copyOf(budgets));
+    }
+
+    /**
+     * Checks every budget of the class at once: those on it and its enclosing classes, those on each of its methods
+     * (its own and inherited ones), and the same for each of its {@code @Nested} classes, so that a {@code "200mb"}
+     * on one method and a {@code "2 Gib"} on another fail the class together, not one build after the other.
+     *
+     * @param containersOf the names of the container fields a class's tests watch
+     * @throws ExtensionConfigurationException listing every bad value, each once, class budgets first
+     */
+    static void checkClass(Class<?> testClass, Function<Class<?>, List<String>> containersOf) {
+        Set<String> errors = new LinkedHashSet<>();
+        check(testClass, containersOf, errors);
+        throwIfAny(errors);
+    }
+
+    private static void check(Class<?> testClass, Function<Class<?>, List<String>> containersOf, Set<String> errors) {
+        List<String> containers = containersOf.apply(testClass);
+        merge(testClass, Optional.empty(), containers, errors);
+        // the class's own errors come back with each method's plan; the set keeps one of each. Superclass methods
+        // first, then by name: reflection's order is not the source's, and a stable message reads better
+        ReflectionSupport.findMethods(testClass,
+                m -> AnnotationSupport.isAnnotated(m, ResourceBudget.class)
+                        || AnnotationSupport.isAnnotated(m, ResourceBudget.List.class),
+                HierarchyTraversalMode.TOP_DOWN).stream()
+                .sorted(Comparator.comparingInt((Method m) -> depth(m.getDeclaringClass()))
+                        .thenComparing(Method::getName))
+                .forEach(method -> merge(testClass, Optional.of(method), containers, errors));
+        for (Class<?> nested : ReflectionSupport.findNestedClasses(testClass,
+                type -> AnnotationSupport.isAnnotated(type, Nested.class))) {
+            check(nested, containersOf, errors);
+        }
+    }
+
+    private static int depth(Class<?> type) {
+        int depth = 0;
+        for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
+            depth++;
+        }
+        return depth;
+    }
+
+    private static void throwIfAny(Set<String> errors) {
+        if (errors.size() == 1) {
+            throw new ExtensionConfigurationException(errors.iterator().next());
+        }
+        if (!errors.isEmpty()) {
+            // Every bad value at once: a user fixing them one build at a time would need as many builds.
+            throw new ExtensionConfigurationException(errors.size() + " invalid @ResourceBudget values:\n  - "
+                    + String.join("\n  - ", errors));
+        }
+    }
+
+    private static Map<String, Merged> merge(Class<?> testClass, Optional<Method> method, List<String> containers,
+            Set<String> errors) {
         Map<String, Merged> merged = new LinkedHashMap<>();
-        List<String> errors = new ArrayList<>();
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
             classes.add(0, c);
@@ -66,23 +138,8 @@ record BudgetPlan(List<ContainerBudget> budgets) {
                     "class " + c.getSimpleName(), errors);
         }
         method.ifPresent(m -> apply(merged, AnnotationSupport.findRepeatableAnnotations(m, ResourceBudget.class),
-                containers, "method " + testClass.getSimpleName() + "." + m.getName() + "()", errors));
-        if (errors.size() == 1) {
-            throw new ExtensionConfigurationException(errors.get(0));
-        }
-        if (!errors.isEmpty()) {
-            // Every bad value at once: a user fixing them one build at a time would need as many builds.
-            throw new ExtensionConfigurationException(errors.size() + " invalid @ResourceBudget values:\n  - "
-                    + String.join("\n  - ", errors));
-        }
-        List<ContainerBudget> budgets = new ArrayList<>();
-        for (Merged entry : merged.values()) {
-            List<Limit> limits = new ArrayList<>();
-            entry.values.forEach((metric, text) -> limits.add(Limit.parse(metric, text)));
-            budgets.add(new ContainerBudget(entry.container, entry.phase, limits, entry.allowOomKill,
-                    entry.failFast));
-        }
-        return new BudgetPlan(List.copyOf(budgets));
+                containers, "method " + m.getDeclaringClass().getSimpleName() + "." + m.getName() + "()", errors));
+        return merged;
     }
 
     private static final class Merged {
@@ -99,14 +156,16 @@ record BudgetPlan(List<ContainerBudget> budgets) {
     }
 
     private static void apply(Map<String, Merged> merged, List<ResourceBudget> budgets, List<String> containers,
-            String where, List<String> errors) {
+            String where, Set<String> errors) {
         for (ResourceBudget budget : budgets) {
-            String container = resolveContainer(budget, containers, where);
+            // a budget on a container nobody watches still has its values checked, so they are reported too;
+            // its entry is never built, since the error fails the plan
+            String container = resolveContainer(budget, containers, where, errors).orElse("\u0000unresolved");
             Optional<String> phase = Optional.of(budget.phase().trim()).filter(p -> !p.isEmpty());
             Merged entry = merged.computeIfAbsent(container + "\u0000" + phase.orElse(""),
                     key -> new Merged(container, phase));
             if (phase.isPresent() && (budget.allowOomKill() || budget.failFast())) {
-                throw new ExtensionConfigurationException("@ResourceBudget(phase = \"" + phase.get() + "\", "
+                errors.add("@ResourceBudget(phase = \"" + phase.get() + "\", "
                         + (budget.allowOomKill() ? "allowOomKill" : "failFast") + " = true) on " + where
                         + ": allowOomKill and failFast apply to the whole test; set them on a @ResourceBudget "
                         + "without a phase");
@@ -126,23 +185,26 @@ record BudgetPlan(List<ContainerBudget> budgets) {
         }
     }
 
-    private static String resolveContainer(ResourceBudget budget, List<String> watched, String where) {
+    private static Optional<String> resolveContainer(ResourceBudget budget, List<String> watched, String where,
+            Set<String> errors) {
         List<String> containers = watched.stream().sorted().toList(); // field order is not reflection's
         String name = budget.container().trim();
         if (name.isEmpty()) {
             if (containers.size() == 1) {
-                return containers.get(0);
+                return Optional.of(containers.get(0));
             }
-            throw new ExtensionConfigurationException("@ResourceBudget on " + where + " names no container, but "
+            errors.add("@ResourceBudget on " + where + " names no container, but "
                     + (containers.isEmpty() ? "no container field is watched (annotate one with @Container or "
                             + "@Measured)" : containers.size() + " are watched: " + String.join(", ", containers)
                                     + "; set container = \"<field name>\""));
+            return Optional.empty();
         }
         if (!containers.contains(name)) {
-            throw new ExtensionConfigurationException("@ResourceBudget(container = \"" + name + "\") on " + where
+            errors.add("@ResourceBudget(container = \"" + name + "\") on " + where
                     + " names no watched container field; watched: "
                     + (containers.isEmpty() ? "none" : String.join(", ", containers)));
+            return Optional.empty();
         }
-        return name;
+        return Optional.of(name);
     }
 }

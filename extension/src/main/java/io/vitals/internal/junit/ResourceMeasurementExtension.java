@@ -3,13 +3,11 @@ package io.vitals.internal.junit;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.MeasureResources;
-import io.vitals.ResourceBudget;
 import io.vitals.ResourceMonitor;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.result.TestResult;
 
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -27,8 +25,6 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.junit.platform.commons.support.HierarchyTraversalMode;
-import org.junit.platform.commons.support.ReflectionSupport;
 
 /**
  * The extension behind {@link MeasureResources}.
@@ -86,14 +82,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         Scopes.settings(context);
         EngineGate.failIfUnusable(Scopes.runtime(context).docker());
         Class<?> testClass = context.getRequiredTestClass();
-        List<String> names = WatchedField.of(testClass).stream().map(WatchedField::name).toList();
-        BudgetPlan.of(testClass, Optional.empty(), names);
-        for (Method method : ReflectionSupport.findMethods(testClass,
-                m -> AnnotationSupport.isAnnotated(m, ResourceBudget.class)
-                        || AnnotationSupport.isAnnotated(m, ResourceBudget.List.class),
-                HierarchyTraversalMode.TOP_DOWN)) {
-            BudgetPlan.of(testClass, Optional.of(method), names);
-        }
+        BudgetPlan.checkClass(testClass, c -> WatchedField.of(c).stream().map(WatchedField::name).toList());
         Scopes.classReport(context);
         StartupWitness.install(WatchedField.of(testClass)); // before Testcontainers (registered after us) starts them
     }

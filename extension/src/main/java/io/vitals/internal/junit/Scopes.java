@@ -32,6 +32,7 @@ final class Scopes {
     private static final String REPORTS_KEY = "reports";
     private static final String AGENT_KEY = "agent";
     private static final String CLASS_REPORT_KEY = "class-report";
+    private static final String UNREACHABLE_BUDGETS_KEY = "unreachable-budgets";
 
     private Scopes() {
     }
@@ -71,6 +72,14 @@ final class Scopes {
         return owner.getStore(NAMESPACE).getOrComputeIfAbsent(CLASS_REPORT_KEY,
                 key -> new ClassReport(reports(owner, reportDir(owner)), owner.getRequiredTestClass()),
                 ClassReport.class);
+    }
+
+    /** The warnings of budgets a container's limits keep from breaking, given once per class and container. */
+    static UnreachableBudgets unreachableBudgets(ExtensionContext context) {
+        ExtensionContext owner = classContext(context);
+        return owner.getStore(NAMESPACE).getOrComputeIfAbsent(UNREACHABLE_BUDGETS_KEY,
+                key -> new UnreachableBudgets(owner.getRequiredTestClass().getSimpleName()),
+                UnreachableBudgets.class);
     }
 
     /** Where the class's reports go; also when another setting is invalid, so that the class failing on it is in them. */

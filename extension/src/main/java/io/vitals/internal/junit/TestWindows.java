@@ -97,6 +97,7 @@ final class TestWindows {
                 }
                 measured.add(new MeasuredContainer(field.name(), watched.containerId(), container.get(),
                         watched.watch(), window, watched.limits()));
+                Scopes.unreachableBudgets(test).check(field.name(), watched.limits(), plan);
             }
         } catch (ProbeException e) {
             measured.forEach(m -> m.window().close());

@@ -54,8 +54,11 @@ public record ReportSettings(
 
     private static final SettingParser<Optional<Percentage>> TOLERANCE = SettingParser.percentage().orOff();
 
-    /** What is printed to the console after each test class. */
-    public enum ConsoleMode { TABLE, JSON, OFF }
+    /**
+     * What is printed to the console after each test class: the verdict-first table in 120 columns, the full
+     * {@code docker stats}-style table with every figure, a JSON line per test, or nothing.
+     */
+    public enum ConsoleMode { TABLE, FULL, JSON, OFF }
 
     /**
      * Which tests get their own series in {@code vitals.prom}. Per-test labels make a series per test and figure,

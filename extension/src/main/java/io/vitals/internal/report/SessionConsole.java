@@ -2,7 +2,9 @@ package io.vitals.internal.report;
 
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
+import io.vitals.internal.report.console.VerdictTable;
 import io.vitals.internal.result.ReportNames;
+import io.vitals.internal.result.TestResult;
 
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -12,7 +14,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 
 /**
  * What a session prints while the tests run: in {@code json} mode a line per test, in {@code table} mode a table
- * per class with each test's baseline findings; nothing in {@code off} mode.
+ * per class, verdict first, with each test's baseline findings ({@code full}: the table with every figure); nothing
+ * in {@code off} mode.
  */
 final class SessionConsole {
 
@@ -40,13 +43,15 @@ final class SessionConsole {
         }
     }
 
-    /** Prints the class's table in {@code table} mode, with its tests' baseline findings. */
+    /** Prints the class's table in {@code table} or {@code full} mode, with its tests' baseline findings. */
     void classFinished(String className, List<RunReport.Entry> ofClass) {
-        if (mode != ReportSettings.ConsoleMode.TABLE || ofClass.isEmpty()) {
+        boolean full = mode == ReportSettings.ConsoleMode.FULL;
+        if (mode != ReportSettings.ConsoleMode.TABLE && !full || ofClass.isEmpty()) {
             return;
         }
+        List<TestResult> results = ofClass.stream().map(RunReport.Entry::result).toList();
         StringBuilder out = new StringBuilder("\nVitals: ").append(className).append('\n');
-        out.append(new ConsoleTable().render(ofClass.stream().map(RunReport.Entry::result).toList()));
+        out.append(full ? new ConsoleTable().render(results) : new VerdictTable().render(results));
         if (showsVerdicts.getAsBoolean()) {
             for (RunReport.Entry entry : ofClass) {
                 entry.verdict().lines().forEach(line -> out.append("  ").append(ReportNames.label(entry.result()))

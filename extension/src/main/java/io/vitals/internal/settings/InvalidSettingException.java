@@ -18,7 +18,7 @@ public final class InvalidSettingException extends IllegalArgumentException {
         super(message, cause);
     }
 
-    /** {@code Invalid value 'x' for configuration parameter 'vitals.console': expected table, json or off}. */
+    /** {@code Invalid value 'x' for configuration parameter 'vitals.console': expected table, full, json or off}. */
     static InvalidSettingException ofParameter(String key, String value, String accepted, Throwable cause) {
         return new InvalidSettingException("Invalid value '" + value + "' for configuration parameter '" + key
                 + "': expected " + accepted, cause);

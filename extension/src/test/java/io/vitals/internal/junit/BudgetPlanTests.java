@@ -55,6 +55,34 @@ class BudgetPlanTests {
     }
 
     @Test
+    @DisplayName("reports the bad values of every method, inherited and @Nested ones too, in one failure")
+    void reportsEveryMethodOfTheClassTogether() {
+        Throwable failure = catchThrowable(() -> BudgetPlan.checkClass(BadOnSeveralMethods.class,
+                c -> List.of("stress")));
+
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class).hasMessage(
+                "5 invalid @ResourceBudget values:\n"
+                        + "  - @ResourceBudget(cpuTime = \"5 sec\") on class BadOnSeveralMethods: Invalid duration "
+                        + "'5 sec': expected " + DurationParser.ACCEPTED_FORMS + "; did you mean 5s?\n"
+                        + "  - @ResourceBudget(peakPids = \"lots\") on method InheritedBudget.inherited(): Invalid "
+                        + "count 'lots': expected a non-negative whole number, e.g. 64\n"
+                        + "  - @ResourceBudget(peakMemory = \"200mb\") on method BadOnSeveralMethods.first(): "
+                        + "Invalid data size '200mb': expected " + DataSize.ACCEPTED_FORMS
+                        + "; units are case-sensitive: 200MB or 200MiB?\n"
+                        + "  - @ResourceBudget(peakMemory = \"2 Gib\") on method BadOnSeveralMethods.second(): "
+                        + "Invalid data size '2 Gib': expected " + DataSize.ACCEPTED_FORMS
+                        + "; units are case-sensitive: 2GiB?\n"
+                        + "  - @ResourceBudget(container = \"gpu\") on method Inner.nested() names no watched "
+                        + "container field; watched: stress");
+    }
+
+    @Test
+    @DisplayName("a class whose budgets are all good passes the class-wide check")
+    void goodClassPasses() {
+        BudgetPlan.checkClass(AllGood.class, c -> List.of("stress"));
+    }
+
+    @Test
     @DisplayName("a single bad value keeps the one-line message")
     void singleBadValueIsOneLine() {
         assertThat(failure(OneBadValue.class)).hasMessage("@ResourceBudget(peakMemory = \"1.5 GB?\") on method "
@@ -152,6 +180,41 @@ class BudgetPlanTests {
     @ResourceBudget(averageCpu = "150")
     static class BadOnClassAndMethod {
         @ResourceBudget(memoryGrowth = "10MiB")
+        void test() {
+        }
+    }
+
+    static class InheritedBudget {
+        @ResourceBudget(peakPids = "lots")
+        void inherited() {
+        }
+    }
+
+    @ResourceBudget(cpuTime = "5 sec")
+    static class BadOnSeveralMethods extends InheritedBudget {
+        @ResourceBudget(peakMemory = "200mb")
+        void first() {
+        }
+
+        @ResourceBudget(peakMemory = "2 Gib")
+        void second() {
+        }
+
+        @ResourceBudget(peakMemory = "1GiB")
+        void fine() {
+        }
+
+        @org.junit.jupiter.api.Nested
+        class Inner {
+            @ResourceBudget(container = "gpu", peakMemory = "1GiB")
+            void nested() {
+            }
+        }
+    }
+
+    @ResourceBudget(cpuTime = "5s")
+    static class AllGood {
+        @ResourceBudget(peakMemory = "1GiB")
         void test() {
         }
     }

@@ -59,6 +59,7 @@ class ReportSettingsTests {
                 "vitals.tolerance.wallTime", "50%"));
         assertThat(s.reportDir()).isEqualTo(Path.of("build/vitals"));
         assertThat(s.console()).isEqualTo(ReportSettings.ConsoleMode.JSON);
+        assertThat(parse(Map.of("vitals.console", "full")).console()).isEqualTo(ReportSettings.ConsoleMode.FULL);
         assertThat(s.baseline()).contains(Path.of("vitals-baseline.json"));
         assertThat(s.baselineUpdate()).isTrue();
         assertThat(s.baselineMode()).isEqualTo(ReportSettings.BaselineMode.WARN);
@@ -71,7 +72,7 @@ class ReportSettingsTests {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-            "vitals.console; tabel; expected table, json or off",
+            "vitals.console; tabel; expected table, full, json or off",
             "vitals.baseline.mode; strict; expected fail or warn",
             "vitals.baseline.update; yes; expected true or false",
             "vitals.baseline.runs; 0; expected a whole number of at least 1, e.g. 5",

@@ -6,7 +6,7 @@ import io.vitals.DataSize;
 import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
-import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.BudgetTally;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.result.ContainerFault;
@@ -28,7 +28,8 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
- * A {@code docker stats}-style table of one test class: one row per test and container, with docker's own number
+ * The full {@code docker stats}-style table of one test class ({@code vitals.console=full}; the default is the
+ * verdict first, {@link VerdictTable}): one row per test and container, with docker's own number
  * formats (binary sizes for memory, decimal sizes for I/O, two-decimal percentages). CPU % is the test's average,
  * MEM USAGE the usage at its end, PIDS the peak. Every figure docker's columns do not show follows in a column of
  * its own, headed by its label, so that the table holds every {@link Metric}; then the test's OUTCOME and its
@@ -60,8 +61,6 @@ public final class ConsoleTable {
     /** After a container's name: its window overlapped another test's; a line under the table names them. */
     static final String OVERLAP_MARK = "*";
 
-    private static final int MIN_WIDTH = 10;
-    private static final int PADDING = 3;
     // the last column is not padded, but a stack of wrapped lines would bury the table
     private static final int MAX_REASON = 120;
 
@@ -75,8 +74,9 @@ public final class ConsoleTable {
 
     /** The table; a figure none of these containers has or budgets gets no column ({@link ShownFigures}). */
     public String render(List<TestResult> results) {
-        List<Metric> ownColumns = ShownFigures.of(OWN_COLUMNS, results.stream()
-                .flatMap(r -> r.containers().stream()).toList());
+        List<ContainerResult> containers = results.stream().flatMap(r -> r.containers().stream()).toList();
+        // without a container (a class whose setup failed) no figure has a column: not even the GPU's
+        List<Metric> ownColumns = containers.isEmpty() ? List.of() : ShownFigures.of(OWN_COLUMNS, containers);
         List<String> headers = headers(ownColumns);
         List<List<String>> rows = new ArrayList<>();
         rows.add(headers);
@@ -88,23 +88,7 @@ public final class ConsoleTable {
                 rows.add(row(result, container, ownColumns));
             }
         }
-        int[] widths = new int[headers.size()];
-        for (List<String> row : rows) {
-            for (int i = 0; i < row.size(); i++) {
-                widths[i] = Math.max(widths[i], Math.max(MIN_WIDTH, row.get(i).length() + PADDING));
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.size(); i++) {
-                line.append(row.get(i));
-                if (i < row.size() - 1) {
-                    line.append(" ".repeat(widths[i] - row.get(i).length()));
-                }
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        StringBuilder out = new StringBuilder(TabLayout.render(rows));
         overlapNotes(results, out);
         if (ownColumns.contains(Metric.MEMORY_GROWTH) && results.stream().flatMap(r -> r.containers().stream())
                 .anyMatch(c -> Measurability.trendTooShort(Metric.MEMORY_GROWTH, c.usage()).isPresent())) {
@@ -117,7 +101,7 @@ public final class ConsoleTable {
      * Under the table, a line for every container marked {@value #OVERLAP_MARK}: which other tests measured it at
      * the same time, so that its figures include their usage.
      */
-    private static void overlapNotes(List<TestResult> results, StringBuilder out) {
+    static void overlapNotes(List<TestResult> results, StringBuilder out) {
         for (TestResult result : results) {
             for (ContainerResult container : result.containers()) {
                 if (container.overlap().isPresent()) {
@@ -193,31 +177,20 @@ public final class ConsoleTable {
                 : result.outcome().name().toLowerCase(Locale.ROOT);
     }
 
-    /** "--" without budgets, "2/2 ok", "1/3 BREACH: peakMemory", "2/2 ok NOT MEASURABLE HERE: blockWrite". */
+    /**
+     * "--" without budgets, else their {@link BudgetTally}, counted as every report counts them: "0/2 breached",
+     * "1/3 breached: peakMemory", "0 judged, 1 not measurable: blockWrite". A budget nobody could measure is never
+     * counted as kept.
+     */
     static String budgets(List<BudgetResult> budgets) {
-        if (budgets.isEmpty()) {
-            return "--";
-        }
-        List<String> breached = new ArrayList<>();
-        List<String> unmeasured = new ArrayList<>();
-        for (BudgetResult budget : budgets) {
-            if (!budget.passed()) {
-                breached.add(budget.name());
-            } else if (budget.status() == BudgetStatus.NOT_MEASURABLE) {
-                unmeasured.add(budget.name());
-            }
-        }
-        int passed = budgets.size() - breached.size();
-        // a budget nobody could measure is no "ok": it says so beside the count
-        return passed + "/" + budgets.size() + (breached.isEmpty() ? " ok" : " BREACH: " + String.join(", ", breached))
-                + (unmeasured.isEmpty() ? "" : " NOT MEASURABLE HERE: " + String.join(", ", unmeasured));
+        return budgets.isEmpty() ? "--" : BudgetTally.of(budgets).text(true);
     }
 
     /**
-     * The budgets cell of a container with a fault: the fault first, and never "ok", since budgets checked on a
-     * window the container or its engine cut short say nothing of the rest of the test, and an OOM kill is what
-     * the reader needs before any count: "ENGINE GONE at 2.3 s (partial window); budgets 2/2 passed", "OOM KILL at
-     * 1.2 s; budgets 1/2 BREACH: peakMemory", "EXITED EARLY at 3.0 s (partial window)".
+     * The budgets cell of a container with a fault: the fault first, since budgets checked on a window the container
+     * or its engine cut short say nothing of the rest of the test, and an OOM kill is what the reader needs before
+     * any count: "ENGINE GONE at 2.3 s (partial window); 0/2 breached", "OOM KILL at 1.2 s; 1/2 breached:
+     * peakMemory", "EXITED EARLY at 3.0 s (partial window)".
      */
     static String budgets(List<BudgetResult> budgets, Optional<ContainerFault> fault) {
         String checks = budgets(budgets);
@@ -228,11 +201,11 @@ public final class ConsoleTable {
         String what = (f.kind() == ContainerFault.Kind.EXITED ? "EXITED EARLY" : f.kind().name().replace('_', ' '))
                 + f.at().map(at -> " at " + DurationParser.format(at)).orElse("")
                 + (f.partialWindow() ? " (partial window)" : "");
-        return budgets.isEmpty() ? what : what + "; budgets " + checks.replaceFirst(" ok", " passed");
+        return budgets.isEmpty() ? what : what + "; " + checks;
     }
 
     // A display name with a line break would tear the table apart.
-    private static String oneLine(String text) {
+    static String oneLine(String text) {
         return text.replaceAll("[\\r\\n\\t]+", " ");
     }
 }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.BudgetTally;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
@@ -228,18 +229,18 @@ public final class MarkdownSummary {
     private static void row(TestResult result, ContainerResult c, List<Metric> shown, NotMeasuredNotes notes,
             StringBuilder out) {
         ResourceUsage u = c.usage();
-        long breaches = c.budgets().stream().filter(b -> !b.passed()).count();
-        String budgets = c.budgets().isEmpty() ? "–"
-                : breaches == 0 ? c.budgets().size() + " ok" : ":x: " + breaches + " of " + c.budgets().size() + " breached";
+        // counted as every report counts them (BudgetTally): "N/M breached" of the budgets judged, those this host
+        // cannot measure apart and never as kept
+        BudgetTally tally = BudgetTally.of(c.budgets());
+        String count = tally.text(false);
+        String budgets = tally.isEmpty() ? "–" : tally.breached().isEmpty() ? count : ":x: " + count;
         // budgets checked on a window the container or its engine cut short are no "ok"
         boolean partial = c.fault().filter(ContainerFault::partialWindow).isPresent();
         if (partial) {
-            budgets = ":warning: partial window" + (c.budgets().isEmpty() ? "" : ", " + (breaches == 0
-                    ? c.budgets().size() + " passed in it" : breaches + " of " + c.budgets().size() + " breached"));
+            budgets = ":warning: partial window" + (tally.isEmpty() ? "" : ", " + count + " in it");
         } else if (c.fault().isPresent() && result.outcome() != TestResult.Outcome.PASSED) {
             // an OOM kill failed the test: that is the cell's news, not a count of budgets that passed
-            budgets = ":boom: OOM kill" + (c.budgets().isEmpty() ? "" : ", " + (breaches == 0
-                    ? c.budgets().size() + " passed" : ":x: " + breaches + " of " + c.budgets().size() + " breached"));
+            budgets = ":boom: OOM kill" + (tally.isEmpty() ? "" : ", " + budgets);
         }
         out.append("| ").append(cell(ReportNames.label(result)))
                 .append(" | ").append(cell(c.name())).append(c.overlap().isPresent() ? " " + OVERLAP_MARK : "")

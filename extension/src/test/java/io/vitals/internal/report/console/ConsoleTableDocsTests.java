@@ -15,10 +15,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every console table shown in the docs has the columns the table prints today, in its order. A table shows only
- * the figures its containers have ({@link ShownFigures}), so a page's header may leave columns out, but never have
- * one the table no longer prints, nor lack OUTCOME, which every table has; a page that still shows an older table
- * fails here, not in a reader's terminal.
+ * Every console table shown in the docs has the columns one of the tables prints today, in its order: the default
+ * {@link VerdictTable} (TEST, OUTCOME, BUDGETS first) or the full {@link ConsoleTable} ({@code vitals.console=full},
+ * docker's columns first). A table shows only the figures its containers have or budget, so a page's header may
+ * leave columns out, but never have one the table no longer prints; a page that still shows an older table fails
+ * here, not in a reader's terminal.
  */
 @DisplayName("Console tables in the docs")
 class ConsoleTableDocsTests {
@@ -29,27 +30,60 @@ class ConsoleTableDocsTests {
     private static final Pattern COLUMN_GAP = Pattern.compile(" {2,}");
 
     @Test
-    @DisplayName("every header in README.md and docs/*.md is an in-order selection of today's columns, with OUTCOME")
+    @DisplayName("every header in README.md and docs/*.md is an in-order selection of one table's columns")
     void headersMatchTheTable() throws IOException {
-        List<String> found = new ArrayList<>();
+        List<String> verdict = new ArrayList<>();
+        List<String> full = new ArrayList<>();
         for (Path page : pages()) {
             for (String line : Files.readAllLines(page)) {
                 if (!line.startsWith("TEST ")) {
                     continue;
                 }
                 List<String> columns = Arrays.asList(COLUMN_GAP.split(line.strip()));
-                found.add(ROOT.relativize(page) + ": " + columns);
+                String where = ROOT.relativize(page) + ": " + columns;
+                if (columns.get(1).equals("OUTCOME")) {
+                    // the default table: the verdict first
+                    verdict.add(where);
+                    assertThat(columns.subList(0, 4)).as("%s: the verdict leads", where)
+                            .isEqualTo(VerdictTable.LEADING);
+                    assertThat(isInOrderSubsetOf(columns, VerdictTable.HEADERS))
+                            .as("%s shows a console header the table no longer prints; today's columns: %s", where,
+                                    VerdictTable.HEADERS)
+                            .isTrue();
+                    continue;
+                }
+                full.add(where);
                 assertThat(isInOrderSubsetOf(columns, ConsoleTable.HEADERS))
-                        .as("%s shows a console header the table no longer prints: %s; today's columns: %s",
-                                ROOT.relativize(page), columns, ConsoleTable.HEADERS)
+                        .as("%s shows a console header the full table no longer prints; today's columns: %s",
+                                where, ConsoleTable.HEADERS)
                         .isTrue();
-                assertThat(columns).as("%s: every table has an OUTCOME column", ROOT.relativize(page))
+                assertThat(columns).as("%s: every table has an OUTCOME column", where)
                         .contains("OUTCOME", "BUDGETS");
-                assertThat(columns.subList(0, 9)).as("%s: docker's columns come first", ROOT.relativize(page))
+                assertThat(columns.subList(0, 9)).as("%s: docker's columns come first", where)
                         .isEqualTo(ConsoleTable.HEADERS.subList(0, 9));
             }
         }
-        assertThat(found).as("the pages that show a console table").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(verdict).as("the pages that show the default console table").hasSizeGreaterThanOrEqualTo(2);
+        assertThat(full).as("the pages that show vitals.console=full").isNotEmpty();
+    }
+
+    @Test
+    @DisplayName("every row of a default table in the docs fits 120 columns, as the console's does")
+    void verdictTablesFit() throws IOException {
+        for (Path page : pages()) {
+            boolean inVerdictTable = false;
+            for (String line : Files.readAllLines(page)) {
+                if (line.startsWith("TEST ") && COLUMN_GAP.split(line.strip())[1].equals("OUTCOME")) {
+                    inVerdictTable = true;
+                } else if (line.startsWith("```")) {
+                    inVerdictTable = false;
+                }
+                if (inVerdictTable) {
+                    assertThat(line.length()).as("%s: %s", ROOT.relativize(page), line)
+                            .isLessThanOrEqualTo(VerdictTable.WIDTH);
+                }
+            }
+        }
     }
 
     private static boolean isInOrderSubsetOf(List<String> columns, List<String> all) {

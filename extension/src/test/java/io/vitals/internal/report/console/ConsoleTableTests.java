@@ -44,7 +44,7 @@ class ConsoleTableTests {
 
         String row = new ConsoleTable().render(List.of(gone)).lines().toList().get(1);
 
-        assertThat(row).endsWith("ENGINE GONE at 2.4 s (partial window); budgets 2/2 passed").doesNotContain(" ok");
+        assertThat(row).endsWith("ENGINE GONE at 2.4 s (partial window); 0/2 breached").doesNotContain(" ok");
     }
 
     @Test
@@ -71,8 +71,8 @@ class ConsoleTableTests {
                 // figures docker stats has no column for follow, in docker's formats where it has one
                 .contains(u.memoryHeadroom().orElseThrow().toDockerString())
                 .contains(Metric.CPU_TIME.format(Metric.CPU_TIME.read(u)))
-                .endsWith("2/2 ok");
-        assertThat(lines.get(2)).endsWith("OOM KILL at 8.2 s; budgets 1/2 BREACH: peakMemory");
+                .endsWith("0/2 breached");
+        assertThat(lines.get(2)).endsWith("OOM KILL at 8.2 s; 1/2 breached: peakMemory");
         // the outcome has a column of its own, lined up under its heading
         assertThat(lines.get(1).indexOf("passed")).isEqualTo(lines.get(0).indexOf("OUTCOME"));
         assertThat(lines.get(2).indexOf("FAILED")).isEqualTo(lines.get(0).indexOf("OUTCOME"));
@@ -108,10 +108,24 @@ class ConsoleTableTests {
                 ReportFixtures.allowedOomKill("com.example.TrainTests", "allowed"))).lines().toList();
 
         assertThat(lines.get(1)).contains(" FAILED ")
-                .endsWith("EXITED EARLY at 3.0 s (partial window); budgets 2/2 passed").doesNotContain(" ok");
+                .endsWith("EXITED EARLY at 3.0 s (partial window); 0/2 breached").doesNotContain(" ok");
         // an OOM kill its budget allowed: the test passed, and the cell still names the kill before the count
-        assertThat(lines.get(2)).contains(" passed ").endsWith("OOM KILL at 8.2 s; budgets 1/1 passed")
+        assertThat(lines.get(2)).contains(" passed ").endsWith("OOM KILL at 8.2 s; 0/1 breached")
                 .doesNotContain(" ok");
+    }
+
+    @Test
+    @DisplayName("a class whose setup failed gets no figure columns: no GPU columns for a class that measured nothing")
+    void classErrorKeepsTheTableNarrow() {
+        TestResult classFailed = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]",
+                "com.example.TrainTests", "", "(class)", Optional.empty(), TestResult.Outcome.FAILED,
+                Optional.of("the fixture could not be seeded"), ReportFixtures.START, java.time.Duration.ZERO,
+                List.of());
+
+        List<String> lines = new ConsoleTable().render(List.of(classFailed)).lines().toList();
+
+        assertThat(lines.get(0)).doesNotContain("GPU").doesNotContain("WALL TIME");
+        assertThat(lines.get(1)).endsWith("NOT MEASURED: FAILED: the fixture could not be seeded");
     }
 
     @Test
