@@ -172,12 +172,8 @@ public final class HistoryReplay {
     }
 
     private static boolean regression(Metric metric, List<Double> before, double now) {
-        if (before.isEmpty() || metric.isContentionSensitive()
-                && before.size() < io.vitals.internal.regression.history.HistoryComparator.MIN_RUNS_CONTENTION_SENSITIVE) {
-            return false;
-        }
         double tolerance = metric == Metric.PEAK_MEMORY ? PEAK_TOLERANCE : TOLERANCE;
-        return new ChangeDetector(0.05).compare(List.of(now), before, tolerance, metric.noiseFloor(), 1)
+        return new ChangeDetector(0.05).judgeBuild(before, List.of(), now, tolerance, metric.noiseFloor())
                 .filter(ChangeDetector.Outcome::changed)
                 .filter(o -> metric.direction().isWorse(o.evidence().effectPercent())).isPresent();
     }

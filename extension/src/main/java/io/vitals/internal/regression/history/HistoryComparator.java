@@ -11,6 +11,7 @@ import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
 import io.vitals.internal.regression.stats.ChangePoints;
 import io.vitals.internal.regression.stats.Evidence;
+import io.vitals.internal.regression.stats.PredictionBound;
 import io.vitals.internal.regression.stats.Samples;
 import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.result.ContainerResult;
@@ -41,12 +42,11 @@ import org.apiguardian.api.API;
 public final class HistoryComparator {
 
     /**
-     * The fewest earlier builds a figure that contention inflates (CPU time, average CPU) is judged against. With
-     * fewer, the builds before may all come from one machine state, and the noise harness saw quiet builds flagged
-     * against them (docs/benchmarks.md, "Noise and detection power"); the figure waits until the testbed holds this
-     * many builds. Figures of the workload alone (peak memory) are judged from the first earlier build.
+     * The fewest earlier builds on a testbed any figure is judged against: fewer say too little of its spread, and
+     * the testbed harness saw peak memory move 6 % between unchanged builds next to a busy machine
+     * (docs/benchmarks.md, "Verdicts over time").
      */
-    public static final int MIN_RUNS_CONTENTION_SENSITIVE = ChangeDetector.ROBUST_Z_MIN_HISTORY;
+    public static final int MIN_BUILDS = PredictionBound.MIN_BUILDS;
 
     /** The fewest earlier builds a trend is analysed for steps in: two on each side of a step. */
     static final int MIN_BUILDS_FOR_STEPS = 4;
@@ -94,6 +94,7 @@ public final class HistoryComparator {
             }
             Testbed testbed = testbedOf.apply(container);
             boolean anyOnTestbed = false;
+            int mostBuilds = 0;
             for (Map.Entry<HistoryKey, Double> figure : figures.entrySet()) {
                 HistoryKey key = figure.getKey();
                 if (!key.container().equals(container.name())) {
@@ -109,20 +110,26 @@ public final class HistoryComparator {
                         : List.of());
                 repetitions.add(figure.getValue());
                 double now = Samples.median(repetitions);
-                // a step among the earlier builds makes the builds since it the norm (as change-point CI does):
-                // the step itself is told once, in the notes, not again as a regression of every build after it
-                Optional<HistoryContext.Step> step = step(before, metric.get(), tolerances.of(metric.get()).get())
-                        .map(s -> named(s, before));
-                List<HistoryRun> level = step.map(s -> before.subList(s.index(), before.size())).orElse(before);
-                List<Double> earlierBuilds = level.stream().map(HistoryRun::buildValue).toList();
-                boolean judged = !(metric.get().isContentionSensitive()
-                        && level.size() < MIN_RUNS_CONTENTION_SENSITIVE);
+                // a step among the earlier builds makes the builds since it the norm once they are enough to judge
+                // by (as change-point CI does): the step itself is told once, in the notes, not again as a
+                // regression of every build after it; until then the builds before it stay the norm
+                List<Double> values = before.stream().map(HistoryRun::buildValue).toList();
+                List<ChangePoints.ChangePoint> points = steps(values, metric.get(),
+                        tolerances.of(metric.get()).get());
+                List<Integer> steps = points.stream().map(ChangePoints.ChangePoint::index).toList();
+                Optional<HistoryContext.Step> step = points.stream().reduce((a, b) -> b)
+                        .map(last -> named(new HistoryContext.Step(last.index(), "", last.before(), last.after(),
+                                last.effectPercent(), last.p()), before));
+                int[] norm = norm(values.size(), steps);
+                List<Double> level = values.subList(norm[0], norm[1]);
+                List<Double> recent = values.subList(norm[1], values.size());
+                mostBuilds = Math.max(mostBuilds, values.size());
                 Optional<RegressionFinding> finding = Optional.empty();
-                if (judged) {
+                if (level.size() >= PredictionBound.MIN_BUILDS) {
                     builds = Math.min(builds, level.size());
                     Percentage minimum = tolerances.of(metric.get()).get();
-                    finding = detector.compare(List.of(now), earlierBuilds, minimum.value(), metric.get().noiseFloor(),
-                            seed(key)).filter(ChangeDetector.Outcome::changed)
+                    finding = detector.judgeBuild(level, recent, now, minimum.value(), metric.get().noiseFloor())
+                            .filter(ChangeDetector.Outcome::changed)
                             .map(outcome -> finding(key, metric.get(), outcome.evidence(), minimum));
                     finding.ifPresent(findings::add);
                 }
@@ -137,6 +144,10 @@ public final class HistoryComparator {
             }
             if (!anyOnTestbed) {
                 notes.add(firstOnTestbed(identity.key(), container, testbed, multiple));
+            } else if (mostBuilds < PredictionBound.MIN_BUILDS) {
+                notes.add((multiple ? "container '" + container.name() + "': " : "") + mostBuilds
+                        + (mostBuilds == 1 ? " earlier build" : " earlier builds") + " on testbed " + testbed.id()
+                        + ": figures are judged from " + PredictionBound.MIN_BUILDS + " builds on");
             }
         }
         findings.sort(Comparator.comparing(RegressionFinding::kind));
@@ -159,23 +170,29 @@ public final class HistoryComparator {
                         + String.join(", ", testbed.differences(n)) : " (" + n.label() + ")")).orElse("");
     }
 
+    /** Where the earlier builds stepped (the first build of each new level), oldest first; none for few builds. */
+    private List<ChangePoints.ChangePoint> steps(List<Double> values, Metric metric, Percentage minimum) {
+        if (values.size() < MIN_BUILDS_FOR_STEPS) {
+            return List.of();
+        }
+        return new ChangePoints(detector.alpha(), minimum.value(), metric.noiseFloor()).find(values);
+    }
+
     /**
-     * The most recent step among the earlier builds, if the analysis finds one: two builds on each side at least,
-     * so a step is named once the new level held for two builds (this build's own move is the regression check's).
+     * The builds that make the norm, {@code [from, to)}: the latest level between steps that holds enough builds to
+     * judge by; the builds after it are a new level not yet established. Without such a level, all of them.
      */
-    private Optional<HistoryContext.Step> step(List<HistoryRun> before, Metric metric, Percentage minimum) {
-        if (before.size() < MIN_BUILDS_FOR_STEPS) {
-            return Optional.empty();
+    static int[] norm(int size, List<Integer> steps) {
+        List<Integer> bounds = new ArrayList<>();
+        bounds.add(0);
+        bounds.addAll(steps);
+        bounds.add(size);
+        for (int i = bounds.size() - 1; i > 0; i--) {
+            if (bounds.get(i) - bounds.get(i - 1) >= PredictionBound.MIN_BUILDS) {
+                return new int[] {bounds.get(i - 1), bounds.get(i)};
+            }
         }
-        List<Double> series = before.stream().map(HistoryRun::buildValue).toList();
-        List<ChangePoints.ChangePoint> points = new ChangePoints(detector.alpha(), minimum.value(),
-                metric.noiseFloor()).find(series);
-        if (points.isEmpty()) {
-            return Optional.empty();
-        }
-        ChangePoints.ChangePoint last = points.get(points.size() - 1);
-        return Optional.of(new HistoryContext.Step(last.index(), "", last.before(), last.after(),
-                last.effectPercent(), last.p()));
+        return new int[] {0, size};
     }
 
     /** The step with its build named: "build 9012-1 (commit 3f9a0c1, main, 2026-12-03)". */
@@ -204,8 +221,4 @@ public final class HistoryComparator {
                 key.isPhase() ? Optional.of(key.phase()) : Optional.empty(), Optional.of(evidence));
     }
 
-    // The same key always resamples the same way; String.hashCode is specified, so the seed is stable across JVMs.
-    private static long seed(HistoryKey key) {
-        return key.toString().hashCode();
-    }
 }

@@ -93,6 +93,84 @@ public final class ChangeDetector {
                 OptionalDouble.empty(), true)));
     }
 
+    /** The share of unchanged builds the single-build rule lets through: a false alarm in 1 of 1,000. */
+    public static final double SINGLE_BUILD_COVERAGE = 0.999;
+    /** The interval each of the last builds must leave for the sustained rule. */
+    public static final double SUSTAINED_COVERAGE = 0.95;
+    /** How many builds in a row the sustained rule asks for: this one and the two before it. */
+    public static final int SUSTAINED_BUILDS = 3;
+
+    /**
+     * The run history's verdict on one build's figure (docs/ci.md, "Builds, not repetitions"): it moved when it lies
+     * outside the {@value #SINGLE_BUILD_COVERAGE} prediction interval of the {@code level} builds (a false alarm in 1
+     * of 1,000 unchanged builds, if builds are like the ones before), or when it and the two builds before it all lie
+     * outside the {@value #SUSTAINED_COVERAGE} interval of the builds before them (0.05^3: a smaller move, caught
+     * once it holds); in both cases by more than the minimum effect and the noise floor. Empty when the level holds
+     * fewer than {@link PredictionBound#MIN_BUILDS} builds: with fewer, nothing is judged.
+     *
+     * @param level the builds that make the norm, oldest first: the testbed's builds since the figure's last
+     *     established step
+     * @param recent builds after those (a new level not yet established), oldest first; usually none
+     * @param now this build's figure
+     */
+    public Optional<Outcome> judgeBuild(List<Double> level, List<Double> recent, double now, double minEffectPercent,
+            double noiseFloor) {
+        if (level.size() < PredictionBound.MIN_BUILDS) {
+            return Optional.empty();
+        }
+        double median = Samples.median(level);
+        double delta = now - median;
+        PredictionBound bound = PredictionBound.of(level);
+        double effect = percentOf(delta, median);
+        double p = bound.pValue(now);
+        boolean outside = p < 1 - SINGLE_BUILD_COVERAGE;
+        boolean bigEnough = Math.abs(effect) > minEffectPercent && Math.abs(delta) > noiseFloor;
+        Evidence single = new Evidence(Evidence.Rule.PREDICTION_BOUND, 1, level.size(), now, median, effect,
+                Optional.of(interval(bound, SINGLE_BUILD_COVERAGE, median)), OptionalDouble.of(p), false,
+                OptionalDouble.empty(), outside);
+        if (outside && bigEnough) {
+            return Optional.of(new Outcome(true, single));
+        }
+        Optional<Outcome> sustained = sustained(level, recent, now, minEffectPercent, noiseFloor);
+        if (sustained.isPresent()) {
+            return sustained;
+        }
+        return Math.abs(delta) <= noiseFloor ? Optional.empty() : Optional.of(new Outcome(false, single));
+    }
+
+    private Optional<Outcome> sustained(List<Double> level, List<Double> recent, double now, double minEffectPercent,
+            double noiseFloor) {
+        List<Double> all = new java.util.ArrayList<>(level);
+        all.addAll(recent);
+        int before = all.size() - (SUSTAINED_BUILDS - 1);
+        List<Double> base = all.subList(0, Math.min(level.size(), before));
+        if (base.size() < PredictionBound.MIN_BUILDS) {
+            return Optional.empty();
+        }
+        List<Double> run = new java.util.ArrayList<>(all.subList(before, all.size()));
+        run.add(now);
+        PredictionBound bound = PredictionBound.of(base);
+        double upper = bound.upper(SUSTAINED_COVERAGE);
+        double lower = bound.lower(SUSTAINED_COVERAGE);
+        boolean above = run.stream().allMatch(v -> v > upper);
+        boolean below = run.stream().allMatch(v -> v < lower);
+        double median = Samples.median(base);
+        double runMedian = Samples.median(run);
+        double effect = percentOf(runMedian - median, median);
+        if (!(above || below) || Math.abs(effect) <= minEffectPercent || Math.abs(runMedian - median) <= noiseFloor) {
+            return Optional.empty();
+        }
+        double p = run.stream().mapToDouble(bound::pValue).max().orElse(1);
+        return Optional.of(new Outcome(true, new Evidence(Evidence.Rule.SUSTAINED, SUSTAINED_BUILDS, base.size(),
+                runMedian, median, effect, Optional.of(interval(bound, SUSTAINED_COVERAGE, median)),
+                OptionalDouble.of(p), false, OptionalDouble.empty(), true)));
+    }
+
+    private static Bootstrap.Interval interval(PredictionBound bound, double coverage, double median) {
+        return new Bootstrap.Interval(percentOf(bound.lower(coverage) - median, median),
+                percentOf(bound.upper(coverage) - median, median));
+    }
+
     private static double percentOf(double delta, double base) {
         if (base == 0) {
             return delta == 0 ? 0 : Math.signum(delta) * Double.POSITIVE_INFINITY;

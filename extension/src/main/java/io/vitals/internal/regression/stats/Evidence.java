@@ -42,7 +42,18 @@ public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian
          */
         ROBUST_Z,
         /** Too few measurements for a test: the medians are compared with the tolerance alone. */
-        TOLERANCE
+        TOLERANCE,
+        /**
+         * The run history's rule for one build: outside the 99.9 % prediction interval of the earlier builds of its
+         * testbed ({@link PredictionBound}); {@code interval} holds that interval in % of their median, {@code p}
+         * the one-sided p-value.
+         */
+        PREDICTION_BOUND,
+        /**
+         * The run history's rule for a move that holds: this build and the two before it all outside the 95 %
+         * prediction interval of the builds before them; {@code newRuns} is 3, {@code newMedian} their median.
+         */
+        SUSTAINED
     }
 
     /**
@@ -56,6 +67,16 @@ public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian
         p.ifPresent(value -> out.append(", p ").append(pValue(value)));
         robustZ.ifPresent(z -> out.append(", robust z = ").append(Double.isInfinite(z) ? (z > 0 ? "+∞" : "-∞")
                 : String.format(Locale.ROOT, "%.1f", z)));
+        if (rule == Rule.PREDICTION_BOUND || rule == Rule.SUSTAINED) {
+            out.setLength(0);
+            out.append(percent(effectPercent)).append(rule == Rule.SUSTAINED ? ", three builds in a row" : "")
+                    .append(" outside the ").append(rule == Rule.SUSTAINED ? "95" : "99.9").append(" % prediction interval");
+            interval.ifPresent(i -> out.append(" [").append(percent(i.low())).append(", ").append(percent(i.high()))
+                    .append(']'));
+            p.ifPresent(value -> out.append(", p ").append(pValue(value)));
+            return out.append(" of ").append(historyRuns).append(historyRuns == 1 ? " earlier build" : " earlier builds")
+                    .toString();
+        }
         out.append(", ").append(newRuns == 1 ? "this build" : newRuns + " measurements").append(" vs ").append(historyRuns)
                 .append(historyRuns == 1 ? " earlier build" : " earlier builds");
         if (rule == Rule.TOLERANCE) {
@@ -72,6 +93,10 @@ public record Evidence(Rule rule, int newRuns, int historyRuns, double newMedian
                         + ") + bootstrap interval of the median";
             case ROBUST_Z:
                 return "robust z-score (median/MAD) > 3.5";
+            case PREDICTION_BOUND:
+                return "outside the 99.9 % prediction interval of the earlier builds (log-normal, Student's t)";
+            case SUSTAINED:
+                return "three builds in a row outside the 95 % prediction interval of the builds before them";
             default:
                 return "median vs tolerance";
         }

@@ -6,7 +6,7 @@ import io.vitals.internal.metric.BudgetText;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistoryRun;
-import io.vitals.internal.regression.stats.StudentT;
+import io.vitals.internal.regression.stats.PredictionBound;
 import io.vitals.internal.regression.testbed.Testbed;
 
 import java.util.ArrayList;
@@ -152,22 +152,6 @@ public final class BudgetSuggester {
      * is positive, normal otherwise.
      */
     public static double upperBound(List<Double> values) {
-        int n = values.size();
-        boolean positive = values.stream().allMatch(v -> v > 0);
-        double[] x = values.stream().mapToDouble(v -> positive ? Math.log(v) : v).toArray();
-        double mean = 0;
-        for (double v : x) {
-            mean += v;
-        }
-        mean /= n;
-        double squares = 0;
-        for (double v : x) {
-            squares += (v - mean) * (v - mean);
-        }
-        double sd = Math.sqrt(squares / (n - 1));
-        double t = StudentT.quantile(COVERAGE_PERCENT / 100.0, n - 1);
-        double bound = mean + t * sd * Math.sqrt(1 + 1.0 / n);
-        return positive ? Math.exp(bound) : bound;
+        return PredictionBound.of(values).upper(COVERAGE_PERCENT / 100.0);
     }
-
 }

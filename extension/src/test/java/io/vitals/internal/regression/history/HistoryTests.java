@@ -260,7 +260,7 @@ class HistoryTests {
         }
 
         @Test
-        @DisplayName("5 repetitions 25 % heavier than 10 builds: the last one fails, the build (their median) judged")
+        @DisplayName("5 repetitions 50 % heavier than 10 builds: the last one fails, the build (their median) judged")
         void repeatedRegression() throws IOException {
             Path file = dir.resolve("history.jsonl");
             historyFile.write(file, history(10, 5));
@@ -269,7 +269,7 @@ class HistoryTests {
             try (ReportSession session = session(file, false, "new")) {
                 Random random = new Random(9);
                 for (int i = 1; i <= 5; i++) {
-                    TestResult result = repetition(i, 5, 1.25 + 0.05 * random.nextGaussian());
+                    TestResult result = repetition(i, 5, 1.5 + 0.05 * random.nextGaussian());
                     verdicts.add(session.compare(result));
                     session.testFinished(result);
                 }
@@ -280,11 +280,12 @@ class HistoryTests {
             assertThat(last.failsTest()).isTrue();
             assertThat(last.testKey()).isEqualTo(CLASS + "#train");
             assertThat(last.message()).contains("against the run history (10 earlier builds on testbed fixture (")
-                    .containsPattern("cpuTime regressed: \\+\\d+\\.\\d %, robust z = [0-9.]+, this build vs 10 "
-                            + "earlier builds \\(median [0-9.]+ s -> [0-9.]+ s, minimum effect 10 %\\)");
+                    .containsPattern("cpuTime regressed: \\+\\d+\\.\\d % outside the 99.9 % prediction interval "
+                            + "\\[-\\d+\\.\\d %, \\+\\d+\\.\\d %\\], p (< 0\\.001|= 0\\.00\\d) of 10 earlier builds \\(median "
+                            + "[0-9.]+ s -> [0-9.]+ s, minimum effect 10 %\\)");
             String summary = Files.readString(dir.resolve("vitals/summary.md"));
             assertThat(summary).contains("**Regression** `" + CLASS + "#train repetition 5 of 5`")
-                    .contains("this build vs 10 earlier builds").contains("## Run history");
+                    .contains("of 10 earlier builds").contains("## Run history");
         }
 
         @Test
@@ -309,27 +310,28 @@ class HistoryTests {
             assertThat(historyFile.read(dir.resolve("vitals/vitals-history.jsonl")).history()).isEqualTo(after);
         }
 
-        @ParameterizedTest(name = "{0} earlier runs")
+        @ParameterizedTest(name = "{0} earlier builds")
         @ValueSource(ints = {1, 4, 5})
-        @DisplayName("CPU time, which contention inflates, is judged from 5 earlier runs on; peak memory from the first")
-        void contentionSensitiveFiguresWaitForFiveRuns(int runs) throws IOException {
+        @DisplayName("every figure is judged from 5 earlier builds on the testbed; before, the verdict says how many")
+        void figuresWaitForFiveBuilds(int runs) throws IOException {
             Path file = dir.resolve("history.jsonl");
             historyFile.write(file, history(runs, 5));
             RegressionVerdict verdict;
 
             try (ReportSession session = session(file, false, "new")) {
-                TestResult result = ReportFixtures.result(CLASS, "train", Optional.empty(), 1.5);
+                TestResult result = ReportFixtures.result(CLASS, "train", Optional.empty(), 2.0);
                 verdict = session.compare(result);
                 session.testFinished(result);
             }
 
             List<String> flagged = verdict.findings().stream().filter(f -> f.phase().isEmpty())
                     .map(f -> f.metric().key()).toList();
-            assertThat(flagged).contains("peakMemory");
-            if (runs < HistoryComparator.MIN_RUNS_CONTENTION_SENSITIVE) {
-                assertThat(flagged).doesNotContain("cpuTime", "averageCpu");
+            if (runs < HistoryComparator.MIN_BUILDS) {
+                assertThat(flagged).isEmpty();
+                assertThat(verdict.lines()).contains(runs + (runs == 1 ? " earlier build" : " earlier builds")
+                        + " on testbed fixture: figures are judged from 5 builds on");
             } else {
-                assertThat(flagged).contains("cpuTime");
+                assertThat(flagged).contains("peakMemory", "cpuTime");
             }
         }
 
