@@ -94,7 +94,8 @@ class SettingKeysTests {
                 "vitals.publishJson", "vitals.prometheus.series", "vitals.baseline",
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
-                "vitals.stats.alpha", "vitals.runId", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",
+                "vitals.stats.alpha", "vitals.runId", "vitals.report.expectedToFailBy", "vitals.tensorflow.image",
+                "vitals.tensorflow.trainArgs",
                 "vitals.gpu", "vitals.gpu.nvml", "vitals.gpu.nvidiaSmi");
     }
 

@@ -62,7 +62,8 @@ class HtmlReportTests {
         assertThat(html).contains("<h2>Needs attention</h2>")
                 .contains("Failed before any container was measured: <a href=\"#t1\">com.example.StartIT#m</a>: "
                         + "ContainerLaunchException: Container startup failed</li>")
-                .contains("StartIT · m</a></td><td data-v=\"FAILED\"><span class=\"badge bad\">failed</span></td>"
+                .contains("<span class=\"cls\">StartIT · </span>m</a></td><td data-v=\"FAILED\">"
+                        + "<span class=\"badge bad\">failed</span></td>"
                         + "<td data-v=\"-1\">–</td><td data-v=\"\">–</td><td data-v=\"-1\">not measured</td>");
     }
 
@@ -128,9 +129,9 @@ class HtmlReportTests {
             count++;
             assertThat(paths.group(1).chars().filter(ch -> ch == 'l').count() + 1).isLessThanOrEqualTo(300);
         }
-        // memory, CPU, PIDs, four I/O series, and the fixture's GPU lanes: memory, two utilisations (no SM share),
-        // power, temperature, SM clock
-        assertThat(count).isEqualTo(13);
+        // memory, CPU, cumulative CPU time (the fixture has a cpuTime budget), PIDs, four I/O series, and the
+        // fixture's GPU lanes: memory, two utilisations (no SM share), power, temperature, SM clock
+        assertThat(count).isEqualTo(14);
     }
 
     @Test
