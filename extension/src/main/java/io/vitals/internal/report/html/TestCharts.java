@@ -18,7 +18,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The charts of one container in one test: memory against its limit and memory budgets, CPU %, cumulative CPU time
- * (when a budget is set on it), PIDs, cumulative I/O (only the series this host measured), and a chart for each
+ * (where a cpuTime budget broke), PIDs, cumulative I/O (only the series this host measured), and a chart for each
  * lane of a further source (GPU memory and utilisation), each with the phase starts and the fault (OOM kill, exit)
  * marked.
  */
@@ -39,8 +39,9 @@ final class TestCharts {
         out.append("<div class=\"charts\">");
         memory(container).render(out);
         cpu(container).render(out);
-        if (container.budgets().stream().anyMatch(b -> b.metric() == Metric.CPU_TIME)) {
-            // a CPU time budget is a line on the cumulative curve; the CPU % chart cannot show it
+        if (container.budgets().stream().anyMatch(b -> b.metric() == Metric.CPU_TIME && !b.passed())) {
+            // a CPU time budget is a line on the cumulative curve, which the CPU % chart cannot show; drawn where
+            // it broke only: on every test with such a budget it made a 10,000-test page 18 % larger
             cpuTime(container).render(out);
         }
         pids(container).render(out);

@@ -116,7 +116,7 @@ class HtmlReportVerdictTests {
         assertThat(pids).contains("aria-label=\"PIDs\"").contains(">budget peakPids 40</text>");
         // the OOM kill's memory chart, with the breached peakMemory budget, once: not a second memory chart
         assertThat(glances).contains("<figure class=\"glance\" id=\"g1\">").doesNotContain("id=\"g1-1\"");
-        // the test's own section draws the CPU time chart too, as it has a cpuTime budget
+        // the test's own section draws the CPU time chart too, as its cpuTime budget broke
         String section = html.substring(html.indexOf("<details id=\"t0\">"));
         assertThat(section).contains("aria-label=\"CPU time (cumulative)\"");
     }
