@@ -233,6 +233,15 @@ public @interface MeasureResources {
     String BRANCH_KEY = "vitals.branch";
 
     /**
+     * Key that marks the tests of this run as a fixture another test runs on purpose and expects to fail: {@value},
+     * set to that test's name (e.g. {@code BatchTooLargeOomIT.anUnexpectedOomKillFailsTheTestWithAnExplanation}).
+     * For a suite that runs a failing fixture through {@code EngineTestKit} in the suite's own report directory:
+     * the fixture's results join the suite's report, each marked "expected to fail, by its suite" and counted apart
+     * from the run's failures. Unset by default.
+     */
+    String EXPECTED_TO_FAIL_BY_KEY = "vitals.report.expectedToFailBy";
+
+    /**
      * {@return how often each container is sampled, e.g. {@code "50ms"} or {@code "1s"}} Default {@code 50ms}. The
      * Engine API probe cannot go below one second and uses one second then.
      */

@@ -3,10 +3,10 @@ package io.vitals.examples;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.vitals.DataSize;
+import io.vitals.MeasureResources;
 import io.vitals.ResourceUsage;
 import io.vitals.tensorflow.TrainingResult;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -29,13 +29,18 @@ final class ExampleSupport {
     /**
      * Runs {@code fixture} (a nested {@code @MeasureResources} class) through its own Jupiter engine, the way
      * the extension's own tests do, so an expected failure can be asserted instead of failing the build. Its
-     * reports go to {@code target/vitals-fixtures/<fixture>}, apart from the suite's report, where a breach that
-     * is the whole point of the example would read as a real one.
+     * results join the suite's report (the same report directory, and the same run), each marked "expected to fail,
+     * by its suite" with the name of the test calling this ({@code vitals.report.expectedToFailBy}): a reader of
+     * the example report sees what a red test looks like, and that the suite meant it to be red.
      */
     static EngineExecutionResults runFixture(Class<?> fixture) {
-        Path reports = Path.of("target", "vitals-fixtures", fixture.getSimpleName());
+        // the test that runs the fixture: the frame just above this one
+        String caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> frames
+                .skip(1).findFirst().map(f -> f.getDeclaringClass().getSimpleName() + "." + f.getMethodName())
+                .orElseThrow());
         return EngineTestKit.engine("junit-jupiter")
-                .configurationParameters(Map.of("vitals.reportDir", reports.toString(), "vitals.console", "off"))
+                .configurationParameters(Map.of(MeasureResources.EXPECTED_TO_FAIL_BY_KEY, caller,
+                        MeasureResources.CONSOLE_KEY, "off"))
                 .selectors(selectClass(fixture)).execute();
     }
 

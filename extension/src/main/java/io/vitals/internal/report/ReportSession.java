@@ -169,7 +169,7 @@ public final class ReportSession implements AutoCloseable {
             RegressionVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
                     .orElseGet(() -> regressions.compare(result));
             String relative = testFiles.pathFor(result);
-            RunReport.Entry entry = new RunReport.Entry(result, relative, verdict);
+            RunReport.Entry entry = new RunReport.Entry(result, relative, verdict, settings.expectedToFailBy());
             entries.remove(result.uniqueId());
             entries.put(result.uniqueId(), entry);
             regressions.history().record(result);

@@ -31,6 +31,8 @@ import org.apiguardian.api.API;
  *     history, the minimum effect
  * @param history the run history ({@link MeasureResources#HISTORY_KEY}) and its statistical comparison
  * @param prometheusSeries which tests get their own series in {@code vitals.prom}
+ * @param expectedToFailBy the test that runs this run's tests as a fixture and expects them to fail
+ *     ({@link MeasureResources#EXPECTED_TO_FAIL_BY_KEY}); empty for an ordinary run
  */
 @API(status = INTERNAL, since = "0.1")
 public record ReportSettings(
@@ -42,7 +44,8 @@ public record ReportSettings(
         int baselineRuns,
         Tolerances tolerances,
         HistorySettings history,
-        PrometheusSeries prometheusSeries) {
+        PrometheusSeries prometheusSeries,
+        Optional<String> expectedToFailBy) {
 
     // The keys are MeasureResources' constants; the defaults of the report keys are declared here, once.
     public static final Path DEFAULT_REPORT_DIR = Path.of("target/vitals");
@@ -117,7 +120,8 @@ public record ReportSettings(
             perMetric.put(metric, own.orElse(fallback));
         }
         return new ReportSettings(dir, console, baseline, update, mode, runs, new Tolerances(perMetric),
-                HistorySettings.from(reader), prometheusSeries(reader));
+                HistorySettings.from(reader), prometheusSeries(reader),
+                reader.read(MeasureResources.EXPECTED_TO_FAIL_BY_KEY, SettingParser.text()));
     }
 
     /**

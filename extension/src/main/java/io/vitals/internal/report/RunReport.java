@@ -42,8 +42,16 @@ public record RunReport(Instant generatedAt, List<Entry> tests, Optional<Baselin
      * @param result what was measured and decided
      * @param jsonPath its JSON file, relative to the report directory, with '/' separators
      * @param verdict how it compared with the baseline ({@link RegressionVerdict#none} without one)
+     * @param expectedToFailBy the test that ran this one as a fixture and expects it to fail
+     *     ({@code vitals.report.expectedToFailBy}); empty for an ordinary test
      */
-    public record Entry(TestResult result, String jsonPath, RegressionVerdict verdict) {
+    public record Entry(TestResult result, String jsonPath, RegressionVerdict verdict,
+            Optional<String> expectedToFailBy) {
+
+        /** An ordinary test, not a fixture of another. */
+        public Entry(TestResult result, String jsonPath, RegressionVerdict verdict) {
+            this(result, jsonPath, verdict, Optional.empty());
+        }
     }
 
     /**

@@ -101,12 +101,14 @@ class MetricReportCoverageTests {
         String row = table.substring(table.indexOf("<tbody>"));
         if (metric.isDetail()) {
             // a detail of another figure (the peak's composition) is in the test's section, not a table column
-            assertThat(head).doesNotContain("<th>" + metric.heading() + "</th>");
+            assertThat(head).doesNotContain(">" + metric.heading() + "</th>");
             assertThat(html).contains(metric.format(metric.read(usage)));
             return;
         }
 
-        assertThat(head).contains("<th>" + metric.heading() + "</th>");
+        // a column outside the key figures is there, hidden until "all figures" is ticked
+        assertThat(head).containsPattern("<th( class=\"x\")?>" + java.util.regex.Pattern.quote(metric.heading())
+                + "</th>");
         assertThat(row).contains(">" + metric.format(metric.read(usage)) + "</td>");
     }
 
@@ -214,7 +216,9 @@ class MetricReportCoverageTests {
         void html() {
             String html = new HtmlReport().write(breached());
 
-            assertThat(html).contains(": memoryHeadroom " + headroom() + " &lt; 60%</li>")
+            // the breach, then its margin
+            assertThat(html).containsPattern(java.util.regex.Pattern.quote(": memoryHeadroom " + headroom()
+                    + " &lt; 60%") + "( <b class=\"margin\">\\([-+][0-9.]+ %\\)</b>)?</li>")
                     .doesNotContain(headroom() + " &gt; 60%").doesNotContain(headroom() + " over 60%");
         }
 
@@ -235,7 +239,9 @@ class MetricReportCoverageTests {
 
             assertThat(MAPPER.readTree(new RunIndexWriter(JSON).write(report)).at("/tests/0/breaches/0").asText())
                     .isEqualTo("tf: " + breach + " < 60%");
-            assertThat(new HtmlReport().write(report)).contains(": " + breach + " &lt; 60%</li>")
+            // the breach, then its margin where it has one
+            assertThat(new HtmlReport().write(report)).containsPattern(java.util.regex.Pattern.quote(": " + breach
+                    + " &lt; 60%") + "( <b class=\"margin\">\\([-+][0-9.]+ %\\)</b>)?</li>")
                     .doesNotContain(breach + " &gt; 60%");
             // Markdown escapes the brackets
             assertThat(new MarkdownSummary().write(report)).contains("`tf`: memoryHeadroom\\[train\\] " + headroom()

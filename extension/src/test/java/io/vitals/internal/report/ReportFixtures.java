@@ -307,4 +307,32 @@ public final class ReportFixtures {
                 .throttledPeriods(7).throttledTime(Duration.ofMillis(120))
                 .cpuPressure(Optional.of(new PressureStall(Duration.ofMillis(300), Duration.ofMillis(10)))).build();
     }
+
+    /** {@code result} ended with {@code outcome}, its first container judged on {@code budgets} alone. */
+    public static TestResult withBudgets(TestResult result, TestResult.Outcome outcome, List<BudgetResult> budgets) {
+        ContainerResult c = result.containers().get(0);
+        ContainerResult judged = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
+                c.hostShape(), c.measuredFromStart(), budgets, c.fault(), c.logTail());
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), outcome, outcome == TestResult.Outcome.FAILED
+                        ? Optional.of("Resource budget exceeded") : Optional.empty(),
+                result.startedAt(), result.duration(), List.of(judged));
+    }
+
+    /**
+     * A ceiling budget on {@code metric}, {@code limit} and {@code actual} in the metric's unit (bytes, seconds):
+     * breached when the actual is above the limit, with its margin; {@link BudgetStatus#NOT_MEASURABLE} when
+     * {@code actual} is NaN.
+     */
+    public static BudgetResult budget(Metric metric, String limitText, double limit, double actual) {
+        if (Double.isNaN(actual)) {
+            return new BudgetResult(metric, Optional.empty(), BudgetStatus.NOT_MEASURABLE,
+                    new Limit(metric, limitText, limit), OptionalDouble.of(0), OptionalDouble.empty(),
+                    "not measured", Optional.empty(), Optional.of("this host cannot measure " + metric.key()), false);
+        }
+        return new BudgetResult(metric, Optional.empty(), actual > limit ? BudgetStatus.BREACHED : BudgetStatus.OK,
+                new Limit(metric, limitText, limit), OptionalDouble.of(actual),
+                OptionalDouble.of(100 * (actual - limit) / limit), "sampled", Optional.empty(), Optional.empty(),
+                false);
+    }
 }

@@ -95,7 +95,7 @@ class SettingKeysTests {
                 "vitals.baseline.update", "vitals.baseline.mode", "vitals.baseline.runs", "vitals.tolerance",
                 "vitals.tolerance.", "vitals.history", "vitals.history.update", "vitals.history.runs",
                 "vitals.stats.alpha", "vitals.runId", "vitals.testbed", "vitals.testbed.ignore", "vitals.commit",
-                "vitals.branch", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",
+                "vitals.branch", "vitals.report.expectedToFailBy", "vitals.tensorflow.image", "vitals.tensorflow.trainArgs",
                 "vitals.gpu", "vitals.gpu.nvml", "vitals.gpu.nvidiaSmi");
     }
 

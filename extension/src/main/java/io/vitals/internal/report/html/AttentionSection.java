@@ -9,7 +9,7 @@ import io.vitals.internal.result.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
 
 /**
  * The top of the page, "Needs attention": the list of what failed, breached, regressed or overlapped, then the one
@@ -56,7 +56,7 @@ final class AttentionSection {
                 for (BudgetResult b : c.budgets()) {
                     if (!b.passed()) {
                         items.add("<li class=\"bad\">Budget breached: " + link + " " + Html.escape(c.name()) + ": "
-                                + Html.escape(b.breach()) + "</li>");
+                                + Html.escape(b.breach()) + margin(b) + expected(entry) + "</li>");
                     }
                 }
                 // an OOM kill in a test that passed was expected and allowed (allowOomKill): nothing to attend to;
@@ -64,7 +64,7 @@ final class AttentionSection {
                 boolean allowedKill = entry.result().outcome() == TestResult.Outcome.PASSED
                         && c.fault().filter(f -> f.kind() == ContainerFault.Kind.OOM_KILL).isPresent();
                 c.fault().filter(f -> !allowedKill).ifPresent(f -> items.add("<li class=\"bad\">" + link + ": "
-                        + Html.escape(f.description()) + "</li>"));
+                        + Html.escape(firstLine(f.description())) + expected(entry) + "</li>"));
             }
             entry.verdict().regressions().forEach(f -> items.add("<li class=\"bad\">Regression: " + link + " "
                     + Html.escape(f.container() + ": " + f.message()) + "</li>"));
@@ -77,6 +77,7 @@ final class AttentionSection {
         run.baseline().ifPresent(b -> b.notRun().forEach(k -> items.add("<li>In baseline but not run: "
                 + Html.escape(k) + "</li>")));
         if (!items.isEmpty()) {
+            // no box of its own to scroll: every item is read in full, however many there are
             out.append("<section class=\"attention\"><h2>Needs attention</h2><ul>");
             items.forEach(out::append);
             out.append("</ul></section>");
@@ -97,35 +98,43 @@ final class AttentionSection {
     }
 
     /**
-     * Under "Needs attention", the one chart that explains each failed or breached test (see
-     * {@link TestCharts#explaining}), so that what failed and why is seen without opening anything.
+     * Under "Needs attention", the charts that explain each failed or breached test, one per broken figure (see
+     * {@link TestCharts#explaining}), so that what failed and why is seen without opening anything; at most
+     * {@link #GLANCE_LIMIT} charts in all. The first chart of test {@code i} is {@code #g<i>}, the others
+     * {@code #g<i>-<n>}.
      */
     private static void glance(RunReport run, StringBuilder out) {
         List<String> cards = new ArrayList<>();
         int explained = 0;
+        int shownTests = 0;
         for (int i = 0; i < run.tests().size(); i++) {
             RunReport.Entry entry = run.tests().get(i);
             if (!needsAttention(entry) || entry.result().containers().isEmpty()) {
                 continue;
             }
             explained++;
-            if (cards.size() == GLANCE_LIMIT) {
+            if (cards.size() >= GLANCE_LIMIT) {
                 continue;
             }
             ContainerResult c = culprit(entry.result());
-            Optional<LineChart> chart = TestCharts.explaining(c);
-            if (chart.isEmpty()) {
+            List<TestCharts.Explaining> charts = TestCharts.explaining(c);
+            if (charts.isEmpty()) {
                 continue;
             }
-            StringBuilder card = new StringBuilder(6_000);
-            card.append("<figure class=\"glance\" id=\"g").append(i).append("\"><figcaption>")
-                    .append(HtmlReport.outcome(entry.result(), entry)).append(" <a href=\"#t").append(i).append("\">")
-                    .append(Html.escape(ReportNames.simpleClassName(entry.result().className()) + " · "
-                            + ReportNames.label(entry.result()))).append("</a> <span class=\"muted\">")
-                    .append(Html.escape(c.name())).append(": ").append(Html.escape(why(c))).append("</span>")
-                    .append("</figcaption>");
-            chart.get().render(card);
-            cards.add(card.append("</figure>").toString());
+            shownTests++;
+            for (int n = 0; n < charts.size() && cards.size() < GLANCE_LIMIT; n++) {
+                StringBuilder card = new StringBuilder(6_000);
+                card.append("<figure class=\"glance\" id=\"g").append(i).append(n == 0 ? "" : "-" + n)
+                        .append("\"><figcaption>").append(HtmlReport.outcome(entry.result(), entry))
+                        .append(" <a href=\"#t").append(i).append("\">")
+                        .append(Html.escape(ReportNames.simpleClassName(entry.result().className()) + " · "
+                                + ReportNames.label(entry.result()))).append("</a> <span class=\"muted\">")
+                        .append(Html.escape(c.name())).append(": ").append(Html.escape(charts.get(n).why()))
+                        .append("</span>")
+                        .append("</figcaption>");
+                charts.get(n).chart().render(card);
+                cards.add(card.append("</figure>").toString());
+            }
         }
         if (cards.isEmpty()) {
             return;
@@ -133,10 +142,26 @@ final class AttentionSection {
         out.append("<div class=\"glances\">");
         cards.forEach(out::append);
         out.append("</div>");
-        if (explained > cards.size()) {
-            out.append("<p class=\"muted\">").append(explained - cards.size())
+        if (explained > shownTests) {
+            out.append("<p class=\"muted\">").append(explained - shownTests)
                     .append(" more failed or breached tests: each one's section below has its charts.</p>");
         }
+    }
+
+    /** By how much a breached budget broke, in % of the budget: " (+86.9 %)"; nothing when there is no margin. */
+    static String margin(BudgetResult b) {
+        return b.marginPercent().isPresent() ? " <b class=\"margin\">(" + String.format(Locale.ROOT, "%+.1f %%",
+                b.marginPercent().getAsDouble()) + ")</b>" : "";
+    }
+
+    // A fixture whose failure its suite asserts: its items say so, so that they are not read as the run's failures.
+    private static String expected(RunReport.Entry entry) {
+        return entry.expectedToFailBy().map(by -> " <span class=\"badge expected\" title=\"run and asserted by "
+                + Html.escape(by) + "\">expected to fail, by its suite</span>").orElse("");
+    }
+
+    private static String firstLine(String text) {
+        return text.strip().lines().findFirst().orElse("");
     }
 
     // The container that explains a test's failure: a faulted one, else one with a breached budget, else the first.
@@ -147,10 +172,4 @@ final class AttentionSection {
                 .orElse(r.containers().get(0));
     }
 
-    // What the explaining chart shows, in a few words: the fault, else the first breach.
-    private static String why(ContainerResult c) {
-        return c.fault().map(ContainerFault::description)
-                .or(() -> c.budgets().stream().filter(b -> !b.passed()).findFirst().map(BudgetResult::breach))
-                .orElse("memory over the test");
-    }
 }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
+import io.vitals.internal.budget.BudgetTally;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
@@ -41,6 +42,14 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class HtmlReport {
 
+    /**
+     * The figure columns the table always shows: with test, outcome, budgets, container and % of limit they fit a
+     * 1280 px window without scrolling sideways. The other figures are one click away ("all figures"), then the
+     * table scrolls inside its box; each test's section has every figure.
+     */
+    static final List<Metric> KEY_FIGURES = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME, Metric.AVERAGE_CPU,
+            Metric.PEAK_PIDS);
+
     /** The figures whose bar charts compare the parameter sets of a parameterized test. */
     private static final List<Metric> COMPARED_IN_CHARTS = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME,
             Metric.AVERAGE_CPU);
@@ -74,7 +83,10 @@ public final class HtmlReport {
         out.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Vitals report</title><style>").append(HtmlAssets.CSS).append("</style></head><body>");
-        out.append("<header><h1>Vitals: resource usage</h1><p class=\"muted\">").append(run.tests().size())
+        out.append("<header><h1>Vitals: resource usage</h1>");
+        // the run's verdict first, in the first screenful of any window
+        RunVerdict.of(run).render(out);
+        out.append("<p class=\"muted\">").append(run.tests().size())
                 .append(" tests · generated ").append(Html.escape(run.generatedAt().toString()));
         run.baseline().ifPresent(b -> out.append(" · baseline <code>").append(Html.escape(b.file())).append("</code>")
                 .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
@@ -114,13 +126,17 @@ public final class HtmlReport {
      */
     private static void table(List<String> rows, String css, int shown, StringBuilder out) {
         out.append("<p class=\"muted\">Failed and breached tests first; a heading sorts by its column.</p>")
+                .append("<input type=\"checkbox\" id=\"allfigures\"><label for=\"allfigures\"> all ")
+                .append(Metric.tabled().size()).append(" figure columns</label>")
                 .append("<div class=\"scroll\"><table id=\"tests\" class=\"").append(css).append("\"><thead><tr>");
-        List<String> headings = new ArrayList<>(List.of("Test", "Outcome", "Budgets", "Container"));
-        Metric.tabled().forEach(metric -> headings.add(metric.heading()));
-        headings.add("% of limit");
-        for (String h : headings) {
-            out.append("<th>").append(Html.escape(h)).append("</th>");
+        for (String h : List.of("Test", "Outcome", "Budgets", "Container")) {
+            out.append("<th>").append(h).append("</th>");
         }
+        for (Metric metric : Metric.tabled()) {
+            out.append("<th").append(columnClass(metric)).append(">").append(Html.escape(metric.heading()))
+                    .append("</th>");
+        }
+        out.append("<th>% of limit</th>");
         out.append("</tr></thead><tbody>");
         rows.subList(0, shown).forEach(out::append);
         out.append("</tbody></table></div>");
@@ -148,14 +164,16 @@ public final class HtmlReport {
             StringBuilder out = new StringBuilder(1_000);
             out.append("<tr>");
             testCell(out, i, r);
-            cell(out, r.outcome().name(), outcome(r, entry));
+            cell(out, r.outcome().name(), outcome(r, entry, "expected"));
             cell(out, -1, "–");
             cell(out, "", "–");
             cell(out, -1, "not measured");
             // the other figures and % of limit
-            for (int k = 0; k < Metric.tabled().size(); k++) {
-                cell(out, -1, "–");
+            // (the first figure column, peak memory, says "not measured")
+            for (Metric metric : Metric.tabled().subList(1, Metric.tabled().size())) {
+                cell(out, -1, "–", columnClass(metric));
             }
+            cell(out, -1, "–");
             out.append("</tr>");
             rows.add(out.toString());
         }
@@ -166,7 +184,7 @@ public final class HtmlReport {
             double ofLimit = Figures.percentOfLimit(u.peakMemory(), u.memoryLimit()).orElse(-1.0);
             out.append("<tr>");
             testCell(out, i, r);
-            cell(out, r.outcome().name(), outcome(r, entry));
+            cell(out, r.outcome().name(), outcome(r, entry, "expected"));
             cell(out, breaches * 1000 + c.budgets().size(), budgets(r, c, breaches));
             cell(out, c.name(), Html.escape(c.name()) + (c.overlap().isPresent()
                     ? " <span class=\"badge warn\" title=\"" + Html.escape(c.overlap().sentence(c.name()))
@@ -176,7 +194,7 @@ public final class HtmlReport {
                 if (tooShort.isPresent()) {
                     // a slope of a few samples is no trend: a dash, and why on hover
                     cell(out, -Double.MAX_VALUE, "<span class=\"absent\" title=\"" + Html.escape(tooShort.get())
-                            + "\">–</span>");
+                            + "\">–</span>", columnClass(metric));
                     continue;
                 }
                 ReportedFigure figure = ReportedFigure.of(metric, u);
@@ -185,7 +203,7 @@ public final class HtmlReport {
                         ? Html.escape(metric.format(figure.value().getAsDouble()))
                         : figure.notMeasured().map(why -> "<span class=\"absent\" title=\"" + Html.escape(why) + "\">"
                                 + Html.escape(figure.missing("–", ReportedFigure.NOT_MEASURED_HERE)) + "</span>")
-                                .orElse("–"));
+                                .orElse("–"), columnClass(metric));
             }
             cell(out, ofLimit, ofLimit < 0 ? "–" : bar(ofLimit));
             out.append("</tr>");
@@ -193,11 +211,15 @@ public final class HtmlReport {
         }
     }
 
-    // The test's name, whose full text (a long parameterized name is cut short by the column) shows on hover.
+    /**
+     * The test's name, never cut: the class (muted) and the method with its parameters wrap within the column, since
+     * the end of a name ("repetition 3 of 5", "[2] batch 128") is often the only part that tells rows apart.
+     */
     private static void testCell(StringBuilder out, int i, TestResult r) {
         String name = ReportNames.simpleClassName(r.className()) + " · " + ReportNames.label(r);
         cell(out, ReportNames.testKey(r), "<a href=\"#t" + i + "\" title=\"" + Html.escape(name) + "\">"
-                + Html.escape(name) + "</a>");
+                + "<span class=\"cls\">" + Html.escape(ReportNames.simpleClassName(r.className())) + " · </span>"
+                + Html.escape(ReportNames.label(r)) + "</a>");
     }
 
     /**
@@ -218,19 +240,15 @@ public final class HtmlReport {
             return fault.isEmpty() ? "–" : "<span class=\"badge " + (allowed ? "warn" : "bad") + "\">" + faultWords
                     + "</span>";
         }
-        long unmeasured = c.budgets().stream().filter(b -> b.status() == BudgetStatus.NOT_MEASURABLE && b.passed())
-                .count();
-        String count = breaches > 0 ? breaches + "/" + c.budgets().size() + " breached"
-                : fault.filter(ContainerFault::partialWindow).isPresent()
-                        ? c.budgets().size() + " passed, partial window"
-                        : (c.budgets().size() - unmeasured) + " ok" + (unmeasured > 0 ? ", " + unmeasured
-                                + " not measurable" : "");
+        // "N/M breached": N of the M budgets judged; one this host could not measure is neither, and counted apart
+        // (BudgetTally: the console's and summary.md's words too)
+        long unmeasured = c.budgets().stream().filter(b -> b.status() == BudgetStatus.NOT_MEASURABLE).count();
+        long breachedJudged = c.budgets().stream().filter(b -> b.status() == BudgetStatus.BREACHED).count();
+        String count = BudgetTally.of(c.budgets()).text(false)
+                + (breachedJudged == 0 && fault.filter(ContainerFault::partialWindow).isPresent()
+                        ? ", partial window" : "");
         boolean bad = breaches > 0 || fault.isPresent() && !allowed;
         String css = bad ? "bad" : unmeasured > 0 || fault.isPresent() ? "warn" : "good";
-        if (fault.isPresent() && breaches == 0 && !fault.get().partialWindow() && bad) {
-            // an OOM kill failed the test: the budgets that passed are no "ok"
-            count = c.budgets().size() + " passed";
-        }
         return "<span class=\"badge " + css + "\">" + (faultWords.isEmpty() ? "" : faultWords + " · ") + count
                 + "</span>";
     }
@@ -242,16 +260,34 @@ public final class HtmlReport {
     }
 
     static String outcome(TestResult r, RunReport.Entry entry) {
+        return outcome(r, entry, "expected to fail, by its suite");
+    }
+
+    /** The outcome badge, with {@code expectedWords} on a fixture's (the table's narrow column says "expected"). */
+    private static String outcome(TestResult r, RunReport.Entry entry, String expectedWords) {
         String css = r.outcome() == TestResult.Outcome.PASSED ? "good" : r.outcome() == TestResult.Outcome.FAILED
                 ? "bad" : "warn";
         String regressed = entry.verdict().hasRegressions() ? " <span class=\"badge bad\">regressed</span>" : "";
+        // a fixture another test runs and expects to fail: its red is no failure of the run
+        String expected = entry.expectedToFailBy().map(by -> " <span class=\"badge expected\" title=\"run and"
+                + " asserted by " + Html.escape(by) + ": expected to fail, by its suite\">" + expectedWords + "</span>")
+                .orElse("");
         return "<span class=\"badge " + css + "\">" + r.outcome().name().toLowerCase(Locale.ROOT) + "</span>"
-                + regressed;
+                + regressed + expected;
     }
 
     private static void cell(StringBuilder out, Object sortValue, String html) {
-        out.append("<td data-v=\"").append(Html.escape(String.valueOf(sortValue))).append("\">").append(html)
-                .append("</td>");
+        cell(out, sortValue, html, "");
+    }
+
+    private static void cell(StringBuilder out, Object sortValue, String html, String attributes) {
+        out.append("<td").append(attributes).append(" data-v=\"").append(Html.escape(String.valueOf(sortValue)))
+                .append("\">").append(html).append("</td>");
+    }
+
+    // A figure column outside KEY_FIGURES is hidden until "all figures" is ticked.
+    private static String columnClass(Metric metric) {
+        return KEY_FIGURES.contains(metric) ? "" : " class=\"x\"";
     }
 
     private static void comparisons(RunReport run, boolean inline, StringBuilder out) {
@@ -345,6 +381,9 @@ public final class HtmlReport {
         if (!r.displayName().equals(ReportNames.label(r))) {
             out.append("<p>Display name: ").append(Html.escape(r.displayName())).append("</p>");
         }
+        entry.expectedToFailBy().ifPresent(by -> out.append("<p class=\"muted\">A fixture: <code>")
+                .append(Html.escape(by)).append("</code> runs this test on purpose and asserts that it fails; the run's"
+                + " verdict counts it apart from the run's failures.</p>"));
         r.failureMessage().ifPresent(m -> out.append("<pre class=\"failure\">").append(Html.escape(m))
                 .append("</pre>"));
         String stored = entry.verdict().history().isPresent() ? "History: " : "Baseline: ";
@@ -352,6 +391,7 @@ public final class HtmlReport {
             out.append("<p class=\"").append(line.contains("regressed") ? "bad" : "muted").append("\">").append(stored)
                     .append(Html.escape(line)).append("</p>");
         }
+        // the test's own parts, one after the other: the figures' trends over the run history, then each container
         TrendCharts.render(entry.verdict(), out);
         for (ContainerResult c : r.containers()) {
             TestSection.container(c, out);

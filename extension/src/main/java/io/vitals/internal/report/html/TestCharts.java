@@ -8,6 +8,7 @@ import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.Lane;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
+import io.vitals.internal.result.ReportedFigure;
 import io.vitals.internal.source.SourceKinds;
 
 import java.util.ArrayList;
@@ -16,13 +17,18 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The charts of one container in one test: memory against its limit and memory budgets, CPU %, PIDs, cumulative
- * I/O, and a chart for each lane of a further source (GPU memory and utilisation), each with the phase starts and
- * the fault (OOM kill, exit) marked.
+ * The charts of one container in one test: memory against its limit and memory budgets, CPU %, cumulative CPU time
+ * (where a cpuTime budget broke), PIDs, cumulative I/O (only the series this host measured), and a chart for each
+ * lane of a further source (GPU memory and utilisation), each with the phase starts and the fault (OOM kill, exit)
+ * marked.
  */
 final class TestCharts {
 
     private TestCharts() {
+    }
+
+    /** A chart that explains a failure, and what it shows in a few words ("cpuTime 12.0 s > 10 s"). */
+    record Explaining(LineChart chart, String why) {
     }
 
     static void render(ContainerResult container, StringBuilder out) {
@@ -33,40 +39,66 @@ final class TestCharts {
         out.append("<div class=\"charts\">");
         memory(container).render(out);
         cpu(container).render(out);
+        if (container.budgets().stream().anyMatch(b -> b.metric() == Metric.CPU_TIME && !b.passed())) {
+            // a CPU time budget is a line on the cumulative curve, which the CPU % chart cannot show; drawn where
+            // it broke only: on every test with such a budget it made a 10,000-test page 18 % larger
+            cpuTime(container).render(out);
+        }
         pids(container).render(out);
-        io(container).render(out);
+        io(container).ifPresent(chart -> chart.render(out));
         SourceKinds.lanes(container.usage()).forEach(lane -> lane(container, lane).ifPresent(c -> c.render(out)));
         out.append("</div>");
     }
 
     /**
-     * The one chart that explains what went wrong with {@code container}: memory for an OOM kill, an exit or a
-     * breached memory budget, else the chart that draws the first breached budget's figure; memory when no budget
-     * names one. Empty without samples.
+     * The charts that explain what went wrong with {@code container}, one per broken figure: memory for an OOM kill
+     * or an exit, then the chart of each breached budget's figure (CPU time, CPU %, PIDs, I/O, a GPU lane, memory),
+     * each once, in the order of the budgets. Memory alone when nothing names a figure; empty without samples.
      */
-    static Optional<LineChart> explaining(ContainerResult container) {
+    static List<Explaining> explaining(ContainerResult container) {
         if (container.usage().timeline().points().isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
-        if (container.fault().isPresent()) {
-            return Optional.of(memory(container));
+        List<String> kinds = new ArrayList<>();
+        List<Explaining> charts = new ArrayList<>();
+        container.fault().ifPresent(f -> {
+            kinds.add("memory");
+            charts.add(new Explaining(memory(container), f.description().strip().lines().findFirst().orElse("")));
+        });
+        for (BudgetResult budget : container.budgets()) {
+            if (budget.passed()) {
+                continue;
+            }
+            Metric metric = budget.metric();
+            String kind = switch (metric.resource()) {
+                case CPU -> metric == Metric.CPU_TIME ? "cpuTime" : "cpu";
+                case PIDS -> "pids";
+                case BLOCK_IO, NETWORK -> "io";
+                case GPU -> "gpu:" + metric.attribute();
+                default -> "memory";
+            };
+            if (kinds.contains(kind)) {
+                continue;
+            }
+            Optional<LineChart> chart = switch (kind) {
+                case "cpuTime" -> Optional.of(cpuTime(container));
+                case "cpu" -> Optional.of(cpu(container));
+                case "pids" -> Optional.of(pids(container));
+                case "io" -> io(container);
+                case "memory" -> Optional.of(memory(container));
+                default -> SourceKinds.lanes(container.usage()).stream()
+                        .filter(lane -> lane.budgetAttributes().contains(metric.attribute()))
+                        .flatMap(lane -> lane(container, lane).stream()).findFirst();
+            };
+            if (chart.isPresent()) {
+                kinds.add(kind);
+                charts.add(new Explaining(chart.get(), budget.breach()));
+            }
         }
-        Optional<String> breached = container.budgets().stream().filter(b -> !b.passed()).map(b -> b.metric()
-                .attribute()).findFirst();
-        if (breached.isEmpty()) {
-            return Optional.of(memory(container));
+        if (charts.isEmpty()) {
+            charts.add(new Explaining(memory(container), "memory over the test"));
         }
-        Metric metric = Metric.byAttribute(breached.get()).orElse(Metric.PEAK_MEMORY);
-        return switch (metric.resource()) {
-            case CPU -> Optional.of(cpu(container));
-            case PIDS -> Optional.of(pids(container));
-            case BLOCK_IO, NETWORK -> Optional.of(io(container));
-            case GPU -> SourceKinds.lanes(container.usage()).stream()
-                    .filter(lane -> lane.budgetAttributes().contains(breached.get()))
-                    .flatMap(lane -> lane(container, lane).stream()).findFirst()
-                    .or(() -> Optional.of(memory(container)));
-            default -> Optional.of(memory(container));
-        };
+        return List.copyOf(charts);
     }
 
     private static double[] seconds(List<TimelinePoint> points) {
@@ -94,6 +126,16 @@ final class TestCharts {
         return cpu;
     }
 
+    // Cumulative, so that a cpuTime budget is a horizontal line the curve crosses where the budget broke.
+    private static LineChart cpuTime(ContainerResult container) {
+        List<TimelinePoint> points = container.usage().timeline().points();
+        LineChart cpuTime = new LineChart("CPU time (cumulative)", Metric.CPU_TIME::format)
+                .series("CPU time", "s-cpu", seconds(points), values(points, p -> Figures.seconds(p.cpuTime())));
+        budgets(container, cpuTime, "cpuTime");
+        marks(container, cpuTime);
+        return cpuTime;
+    }
+
     private static LineChart pids(ContainerResult container) {
         List<TimelinePoint> points = container.usage().timeline().points();
         LineChart pids = new LineChart("PIDs", AxisLabels::whole)
@@ -104,16 +146,43 @@ final class TestCharts {
         return pids;
     }
 
-    private static LineChart io(ContainerResult container) {
-        List<TimelinePoint> points = container.usage().timeline().points();
+    /**
+     * Block and network I/O, each series only where this host measured it: a cgroup v1 host without blkio figures
+     * for the container, say, reports its block I/O as not measured, and a flat zero line would claim none happened.
+     * Empty when none of the four was measured.
+     */
+    private static Optional<LineChart> io(ContainerResult container) {
+        ResourceUsage u = container.usage();
+        List<TimelinePoint> points = u.timeline().points();
         double[] x = seconds(points);
-        LineChart io = new LineChart("I/O (cumulative)", v -> DataSize.ofBytes(Math.round(v)).toString())
-                .series("block read", "s-br", x, values(points, p -> p.blockRead().toBytes()))
-                .series("block write", "s-bw", x, values(points, p -> p.blockWrite().toBytes()))
-                .series("net rx", "s-rx", x, values(points, p -> p.networkReceived().toBytes()))
-                .series("net tx", "s-tx", x, values(points, p -> p.networkSent().toBytes()));
+        LineChart io = new LineChart("I/O (cumulative)", v -> DataSize.ofBytes(Math.round(v)).toString());
+        int drawn = 0;
+        drawn += ioSeries(io, u, Metric.BLOCK_READ, "block read", "s-br", x,
+                values(points, p -> p.blockRead().toBytes()));
+        drawn += ioSeries(io, u, Metric.BLOCK_WRITE, "block write", "s-bw", x,
+                values(points, p -> p.blockWrite().toBytes()));
+        drawn += ioSeries(io, u, Metric.NETWORK_RECEIVED, "net rx", "s-rx", x,
+                values(points, p -> p.networkReceived().toBytes()));
+        drawn += ioSeries(io, u, Metric.NETWORK_SENT, "net tx", "s-tx", x,
+                values(points, p -> p.networkSent().toBytes()));
+        if (drawn == 0) {
+            return Optional.empty();
+        }
+        for (Metric metric : List.of(Metric.BLOCK_READ, Metric.BLOCK_WRITE, Metric.NETWORK_RECEIVED,
+                Metric.NETWORK_SENT)) {
+            budgets(container, io, metric.attribute());
+        }
         marks(container, io);
-        return io;
+        return Optional.of(io);
+    }
+
+    private static int ioSeries(LineChart io, ResourceUsage u, Metric metric, String label, String css, double[] x,
+            double[] y) {
+        if (ReportedFigure.of(metric, u).isNotMeasured()) {
+            return 0;
+        }
+        io.series(label, css, x, y);
+        return 1;
     }
 
     // A further source's timeline (GPU memory, say) on its own time axis; samples without a figure are left out.

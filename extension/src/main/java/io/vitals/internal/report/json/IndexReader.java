@@ -102,8 +102,10 @@ public final class IndexReader {
             byte[] json = Files.readAllBytes(file);
             TestResult result = tests.read(json, file.toString());
             checkIdentity(where, entry, result, file);
+            JsonNode expectedBy = entry.path("expectedToFailBy");
             read.add(new Test(where, json, new RunReport.Entry(result, jsonPath,
-                    IndexFindings.read(entry.path("baseline")))));
+                    IndexFindings.read(entry.path("baseline")),
+                    expectedBy.isTextual() ? Optional.of(expectedBy.asText()) : Optional.empty())));
         }
         return new Index(index, read);
     }

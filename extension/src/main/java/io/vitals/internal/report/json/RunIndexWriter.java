@@ -105,6 +105,10 @@ public final class RunIndexWriter {
         }
         json.writeNumberField("durationSeconds", Figures.seconds(r.duration()));
         json.writeStringField("json", entry.jsonPath());
+        // only on a fixture's test: an ordinary run's index is as it was
+        if (entry.expectedToFailBy().isPresent()) {
+            json.writeStringField("expectedToFailBy", entry.expectedToFailBy().get());
+        }
         json.writeArrayFieldStart("breaches");
         for (ContainerResult c : r.containers()) {
             for (BudgetResult b : c.budgets()) {

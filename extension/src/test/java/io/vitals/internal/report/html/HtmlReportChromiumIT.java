@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.vitals.DataSize;
 import io.vitals.MeasureResources;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.ReportSession;
@@ -250,6 +251,137 @@ class HtmlReportChromiumIT {
             shot.getInputStream().readAllBytes();
             assertThat(shot.waitFor(120, TimeUnit.SECONDS)).isTrue();
         }
+    }
+
+    /**
+     * The daily glance, laid out: in a run with a test repeated five times, seven tests that each broke three
+     * budgets (21 items under "Needs attention") and one that broke cpuTime and peakPids on a cgroup v1 host, the
+     * run's verdict is in the first viewport; the table's key columns fit the window with no sideways scrolling and
+     * no column cut at its edge; each repetition's name is shown whole, inside its cell; "Needs attention" has no
+     * scroll box of its own and shows each breach's margin; the cpuTime breach has its own chart with the budget
+     * line; the I/O chart of the cgroup v1 test draws no block write series, which that host does not measure.
+     */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({ "1280,800", "1920,1080" })
+    @DisplayName("verdict first, key columns fit, names whole, margins shown, a chart per broken figure")
+    void dailyGlance(int width, int height) throws Exception {
+        String chromium = findChromium();
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            entries.add(entry(ReportFixtures.result("io.vitals.examples.CpuTimeAgainstHistoryIT", "oneEpochFiveTimes",
+                    Optional.of("repetition " + i + " of 5"), 1.0)));
+        }
+        for (int i = 0; i < 7; i++) {
+            TestResult r = ReportFixtures.result("com.example.Service" + i + "Tests", "handlesTheMorningPeak",
+                    Optional.empty(), 1.0);
+            double peak = Metric.PEAK_MEMORY.read(r.containers().get(0).usage());
+            entries.add(entry(ReportFixtures.withBudgets(r, TestResult.Outcome.FAILED, List.of(
+                    ReportFixtures.budget(Metric.PEAK_MEMORY, "512MiB", 512.0 * (1 << 20), peak),
+                    ReportFixtures.budget(Metric.CPU_TIME, "5s", 5, 9.345),
+                    ReportFixtures.budget(Metric.PEAK_PIDS, "32", 32, 44)))));
+        }
+        TestResult v1 = ReportFixtures.measuredBy(ReportFixtures.result("com.example.TrainTests", "trainsOnV1"),
+                io.vitals.ProbeKind.HOST_CGROUP_V1, DataSize.ofMiB(3), DataSize.ZERO);
+        entries.add(entry(ReportFixtures.withBudgets(v1, TestResult.Outcome.FAILED, List.of(
+                ReportFixtures.budget(Metric.CPU_TIME, "10s", 10, Metric.CPU_TIME.read(v1.containers().get(0)
+                        .usage())),
+                ReportFixtures.budget(Metric.BLOCK_WRITE, "1GiB", 1L << 30, Double.NaN)))));
+        int v1Index = entries.size() - 1;
+        for (int i = 0; i < 20; i++) {
+            entries.add(entry(ReportFixtures.result("com.example.Quiet" + (i / 5) + "Tests", "case" + i,
+                    Optional.empty(), 0.3 + (i % 9) / 10.0)));
+        }
+        Path page = dir.resolve("daily.html");
+        Files.writeString(page, new HtmlReport().write(new RunReport(Instant.EPOCH, entries, Optional.empty()))
+                .replace("</body>", "<script>window.addEventListener('load',function(){"
+                        + "var w=innerWidth,h=innerHeight,out={w:w,scrollW:document.documentElement.scrollWidth};"
+                        + "function seen(el){if(!el){return 'missing';}var r=el.getBoundingClientRect();"
+                        + "if(r.width<=0||r.height<=0||r.left<0||r.top<0||r.right>w||r.bottom>h){"
+                        + "return 'outside '+JSON.stringify(r);}"
+                        + "var at=document.elementFromPoint(r.left+r.width/2,r.top+r.height/2);"
+                        + "return (at&&(el===at||el.contains(at)))?'seen':'covered';}"
+                        + "out.verdict=seen(document.getElementById('verdict'));"
+                        + "out.verdictText=document.getElementById('verdict').textContent;"
+                        + "var box=document.querySelector('.scroll');"
+                        + "out.tableOverflow=box.scrollWidth-box.clientWidth;"
+                        + "var ths=document.querySelectorAll('#tests thead th'),last=null;"
+                        + "ths.forEach(function(th){if(th.getBoundingClientRect().width>0){last=th;}});"
+                        + "out.lastHeading=last.textContent;"
+                        + "out.lastHeadingCut=last.getBoundingClientRect().right-box.getBoundingClientRect().right;"
+                        // each repetition's name: its text ends inside its cell, and the cell hides nothing
+                        + "out.names=[];document.querySelectorAll('#tests td:first-child a').forEach(function(a){"
+                        + "if(a.textContent.indexOf('oneEpochFiveTimes')<0){return;}"
+                        + "var td=a.closest('td'),c=td.getBoundingClientRect(),range=document.createRange();"
+                        + "range.selectNodeContents(a);var rects=range.getClientRects(),end=rects[rects.length-1];"
+                        + "out.names.push({text:a.innerText.replace(/\\s+/g,' '),"
+                        + "inside:end.right<=c.right+0.5&&end.bottom<=c.bottom+0.5&&end.left>=c.left-0.5,"
+                        + "hidden:td.scrollHeight>td.clientHeight+1||td.scrollWidth>td.clientWidth+1});});"
+                        + "var ul=document.querySelector('.attention ul');"
+                        + "out.items=ul.children.length;out.innerScroll=ul.scrollHeight-ul.clientHeight;"
+                        + "out.overflowY=getComputedStyle(ul).overflowY;"
+                        + "out.margins=(ul.textContent.match(/\\(\\+[0-9.]+ %\\)/g)||[]).length;"
+                        + "out.cpuTimeChart=!!document.querySelector("
+                        + "'figure.glance svg[aria-label=\"CPU time (cumulative)\"] line.m-breach');"
+                        + "var io=document.querySelector('#t" + v1Index + " svg[aria-label=\"I/O (cumulative)\"]');"
+                        + "out.v1BlockRead=!!io.querySelector('path.s-br');"
+                        + "out.v1BlockWrite=!!io.querySelector('path.s-bw');"
+                        + "document.body.setAttribute('data-probe',JSON.stringify(out));});</script></body>"));
+        JsonNode seen = probe(chromium, page, width, height, "daily");
+
+        assertThat(seen.get("w").asInt()).as("window width").isEqualTo(width);
+        assertThat(seen.get("verdict").asText()).as("the verdict at %dx%d", width, height).isEqualTo("seen");
+        assertThat(seen.get("verdictText").asText())
+                .isEqualTo("Run failed: 8 of 33 tests failed, 25 passed · 22/72 budgets breached (1 not measurable)");
+        assertThat(seen.get("scrollW").asInt()).as("page width: no sideways scrolling").isLessThanOrEqualTo(width);
+        assertThat(seen.get("tableOverflow").asInt()).as("the table's key columns fit at %d px", width)
+                .isLessThanOrEqualTo(0);
+        assertThat(seen.get("lastHeading").asText()).isEqualTo("% of limit");
+        assertThat(seen.get("lastHeadingCut").asDouble()).as("the last column is not cut at the edge")
+                .isLessThanOrEqualTo(0.5);
+        List<String> names = new ArrayList<>();
+        seen.get("names").forEach(name -> {
+            assertThat(name.get("inside").asBoolean()).as("the end of %s inside its cell", name).isTrue();
+            assertThat(name.get("hidden").asBoolean()).as("nothing of %s hidden", name).isFalse();
+            names.add(name.get("text").asText());
+        });
+        assertThat(names).containsExactly(
+                "CpuTimeAgainstHistoryIT · oneEpochFiveTimes repetition 1 of 5",
+                "CpuTimeAgainstHistoryIT · oneEpochFiveTimes repetition 2 of 5",
+                "CpuTimeAgainstHistoryIT · oneEpochFiveTimes repetition 3 of 5",
+                "CpuTimeAgainstHistoryIT · oneEpochFiveTimes repetition 4 of 5",
+                "CpuTimeAgainstHistoryIT · oneEpochFiveTimes repetition 5 of 5");
+        assertThat(seen.get("items").asInt()).as("items under Needs attention").isGreaterThanOrEqualTo(22);
+        assertThat(seen.get("overflowY").asText()).isEqualTo("visible");
+        assertThat(seen.get("innerScroll").asInt()).as("Needs attention scrolls inside itself by")
+                .isLessThanOrEqualTo(0);
+        // 7 tests x 3 breaches, and the cpuTime breach on cgroup v1
+        assertThat(seen.get("margins").asInt()).as("breaches shown with their margin").isEqualTo(22);
+        assertThat(seen.get("cpuTimeChart").asBoolean()).as("a CPU time chart with the breached budget's line")
+                .isTrue();
+        assertThat(seen.get("v1BlockRead").asBoolean()).isTrue();
+        assertThat(seen.get("v1BlockWrite").asBoolean()).as("block write, not measured on cgroup v1, drawn").isFalse();
+    }
+
+    private static RunReport.Entry entry(TestResult r) {
+        return new RunReport.Entry(r, "x.json", RegressionVerdict.none(r.uniqueId()));
+    }
+
+    /** Opens {@code page} at the window size and returns what its probe script left in {@code data-probe}. */
+    private JsonNode probe(String chromium, Path page, int width, int height, String name) throws Exception {
+        Path out = Files.createTempFile(dir, "dom", ".html");
+        Path log = Files.createTempFile(dir, "log", ".txt");
+        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + dir.resolve("profile-" + name), "--enable-logging=stderr", "--v=0",
+                "--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=5000",
+                "--dump-dom", page.toUri().toString())
+                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        assertThat(Files.readString(log).lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+                .as("console output of the page").isEmpty();
+        List<String> probe = matches("data-probe=\"([^\"]+)\"", Files.readString(out));
+        assertThat(probe).as("the probe's result in the DOM").hasSize(1);
+        return new ObjectMapper().readTree(probe.get(0).replace("&quot;", "\"").replace("&amp;", "&"));
     }
 
     /** A failed test whose container peaked near 96 MiB under the fixture's 2 GiB limit. */
