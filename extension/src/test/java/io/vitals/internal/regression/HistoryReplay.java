@@ -1,16 +1,14 @@
 package io.vitals.internal.regression;
 
+import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.regression.history.History;
-import io.vitals.internal.regression.history.HistoryFile;
+import io.vitals.internal.regression.history.HistoryComparator;
 import io.vitals.internal.regression.history.HistoryKey;
-import io.vitals.internal.regression.history.HistoryRun;
 import io.vitals.internal.regression.stats.ChangeDetector;
 import io.vitals.internal.regression.stats.ChangePoints;
 import io.vitals.internal.regression.stats.Samples;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
-import io.vitals.internal.regression.testbed.Testbed;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,33 +17,48 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Replays the testbed harness's builds ({@code examples/setup/testbeds.sh}) with the library's own classes and prints
- * the figures docs/benchmarks.md ("Verdicts over time") quotes: false regressions across testbeds (and what judging
- * across them would have flagged), false alarms on one testbed quiet and next to a busy core, detections of the
- * injected regressions, whether the change-point analysis names the build a step was spliced in at, and how suggested
- * budgets hold on the builds after the ones they came from. A command, not a test: it reads what a harness run left.
+ * Replays the testbed harness's builds ({@code examples/setup/testbeds.sh}) with the library's own rules and prints
+ * the figures docs/benchmarks.md ("Verdicts over time") quotes: false regressions with builds judged against their
+ * own testbed (and what judging across testbeds would have flagged), false alarms on one testbed quiet and next to a
+ * busy core, detections of the injected regressions, whether the change-point analysis names the build a step was
+ * spliced in at, and how suggested budgets hold on the builds after the ones they came from. A command, not a test.
+ *
+ * <p>Each build's figures are read from its own per-test JSON files (the median of its repetitions, as the history
+ * takes it), so the replay sees every build even where the history file kept only the newest 20 per testbed; each
+ * build is judged against the builds before it by {@link HistoryComparator#judge}, the rule the reports apply.
  *
  * <p>Usage: {@code java -cp <extension test classpath> io.vitals.internal.regression.HistoryReplay target/testbeds}
  */
 public final class HistoryReplay {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<Metric> FIGURES = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME, Metric.AVERAGE_CPU,
-            Metric.PEAK_PIDS);
-    private static final double PEAK_TOLERANCE = 5; // the harness's vitals.tolerance.peakMemory
-    private static final double TOLERANCE = 10; // the default vitals.tolerance
+    private static final Map<Metric, String> FIGURES = new LinkedHashMap<>();
+    private static final Percentage PEAK_TOLERANCE = Percentage.of(5); // the harness's vitals.tolerance.peakMemory
+    private static final Percentage TOLERANCE = Percentage.of(10); // the default vitals.tolerance
+    private static final ChangeDetector DETECTOR = new ChangeDetector(0.05);
+
+    static {
+        FIGURES.put(Metric.PEAK_MEMORY, "peakMemoryBytes");
+        FIGURES.put(Metric.CPU_TIME, "cpuSeconds");
+        FIGURES.put(Metric.AVERAGE_CPU, "averageCpuPercent");
+        FIGURES.put(Metric.PEAK_PIDS, "peakPids");
+    }
+
+    /** One build of the harness: its label, testbed (A or B), load average and figures (medians of repetitions). */
+    private record Build(String label, String testbed, String load, Map<Metric, Double> figures) {
+    }
 
     private final Path out;
     private final PrintStream print;
@@ -61,121 +74,133 @@ public final class HistoryReplay {
     }
 
     private void run() throws IOException {
-        HistoryFile file = new HistoryFile(JSON);
-        if (Files.exists(out.resolve("cross.jsonl"))) {
-            cross(file.read(out.resolve("cross.jsonl")).history());
+        List<Build> cross = builds("cross", "cross-");
+        List<Build> single = builds("single", "single-");
+        if (!cross.isEmpty()) {
+            cross(cross);
         }
-        if (Files.exists(out.resolve("single.jsonl"))) {
-            History single = file.read(out.resolve("single.jsonl")).history();
+        if (!single.isEmpty()) {
             single(single);
-            if (Files.isDirectory(out.resolve("inject"))) {
-                inject(single);
+            List<Build> mem = builds("inject", "mem10-");
+            List<Build> cpu = builds("inject", "cpu25-");
+            if (!mem.isEmpty() || !cpu.isEmpty()) {
+                inject(single, mem, cpu);
             }
-            holdOut(single);
+            holdOut(single, mem, cpu);
         }
     }
 
-    // ---- what the builds' own verdicts said ----------------------------------------------------------------------
-
-    /** The regression findings each build's run index recorded, by build label, in build order. */
-    private Map<String, List<String>> recordedRegressions(String phase, String prefix) throws IOException {
-        Map<String, List<String>> byBuild = new TreeMap<>((a, b) -> Integer.compare(number(a), number(b)));
+    private List<Build> builds(String phase, String prefix) throws IOException {
         Path dir = out.resolve(phase);
+        List<Build> builds = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
-            return byBuild;
+            return builds;
         }
-        try (Stream<Path> builds = Files.list(dir)) {
-            for (Path build : (Iterable<Path>) builds.filter(b -> b.getFileName().toString().startsWith(prefix))::iterator) {
-                List<String> found = new ArrayList<>();
-                Path index = build.resolve("vitals/vitals.json");
-                if (!Files.exists(build.resolve("exit-code"))) {
-                    continue; // still running
-                }
-                if (!Files.exists(index)) {
-                    found.add("NO REPORT (exit " + Files.readString(build.resolve("exit-code")).strip() + ")");
-                } else {
-                    for (JsonNode test : JSON.readTree(index.toFile()).path("tests")) {
-                        for (JsonNode f : test.path("baseline").path("findings")) {
-                            if ("REGRESSION".equals(f.path("kind").asText()) && f.path("phase").asText().isEmpty()) {
-                                found.add(f.path("metric").asText() + String.format(Locale.ROOT, " %+.1f %%",
-                                        f.path("changePercent").asDouble()));
+        List<Path> sorted;
+        try (Stream<Path> list = Files.list(dir)) {
+            sorted = list.filter(b -> b.getFileName().toString().startsWith(prefix))
+                    .filter(b -> Files.exists(b.resolve("exit-code")))
+                    .sorted((a, b) -> Integer.compare(number(a), number(b))).toList();
+        }
+        for (Path build : sorted) {
+            Map<Metric, List<Double>> repetitions = new LinkedHashMap<>();
+            if (Files.isDirectory(build.resolve("vitals"))) {
+                try (Stream<Path> files = Files.walk(build.resolve("vitals"))) {
+                    for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString()
+                            .startsWith("oneEpoch") && f.toString().endsWith(".json"))::iterator) {
+                        JsonNode usage = JSON.readTree(json.toFile()).path("containers").path(0).path("usage");
+                        FIGURES.forEach((metric, field) -> {
+                            if (usage.path(field).isNumber()) {
+                                repetitions.computeIfAbsent(metric, m -> new ArrayList<>()).add(usage.get(field)
+                                        .asDouble());
                             }
-                        }
+                        });
                     }
                 }
-                byBuild.put(build.getFileName().toString(), found);
             }
-        }
-        return byBuild;
-    }
-
-    private static int number(String label) {
-        return Integer.parseInt(label.substring(label.lastIndexOf('-') + 1));
-    }
-
-    // ---- cross ---------------------------------------------------------------------------------------------------
-
-    private void cross(History history) throws IOException {
-        print.println("== Two testbeds, one history (cross) ==");
-        for (Testbed testbed : history.testbeds().values()) {
-            print.println("testbed " + testbed.label() + ": " + testbed.fields());
-        }
-        Map<String, List<String>> recorded = recordedRegressions("cross", "cross-");
-        long flagged = recorded.values().stream().filter(list -> !list.isEmpty()).count();
-        print.printf(Locale.ROOT, "builds: %d; builds with a regression flagged by Vitals (same-testbed judging): %d%n",
-                recorded.size(), flagged);
-        recorded.forEach((build, found) -> {
-            if (!found.isEmpty()) {
-                print.println("  " + build + ": " + found);
-            }
-        });
-        spreadByTestbed(history);
-        // the counterfactual: every build judged against all earlier builds, testbeds ignored, by the same rule
-        int wouldFlag = 0;
-        List<String> detail = new ArrayList<>();
-        for (Map.Entry<HistoryKey, List<HistoryRun>> entry : history.runs().entrySet()) {
-            HistoryKey key = entry.getKey();
-            Metric metric = Metric.byKey(key.metric()).orElse(null);
-            if (key.isPhase() || !FIGURES.contains(metric)) {
+            Map<Metric, Double> figures = new LinkedHashMap<>();
+            repetitions.forEach((metric, values) -> figures.put(metric, Samples.median(values)));
+            String[] testbedAndLoad = Files.readString(build.resolve("testbed-and-load")).strip().split(" ");
+            if (figures.isEmpty()) {
+                print.println("  " + build.getFileName() + ": no figures (exit "
+                        + Files.readString(build.resolve("exit-code")).strip() + ")");
                 continue;
             }
-            List<HistoryRun> runs = entry.getValue();
-            for (int i = 1; i < runs.size(); i++) {
-                List<Double> before = runs.subList(0, i).stream().map(HistoryRun::buildValue).toList();
-                if (regression(metric, before, runs.get(i).buildValue())) {
-                    wouldFlag++;
-                    detail.add(runs.get(i).id() + " " + metric.key());
+            builds.add(new Build(build.getFileName().toString(), testbedAndLoad[0], testbedAndLoad[1], figures));
+        }
+        return builds;
+    }
+
+    private static int number(Path build) {
+        String name = build.getFileName().toString();
+        return Integer.parseInt(name.substring(name.lastIndexOf('-') + 1));
+    }
+
+    private static Percentage tolerance(Metric metric) {
+        return metric == Metric.PEAK_MEMORY ? PEAK_TOLERANCE : TOLERANCE;
+    }
+
+    /** The regressions of each build judged against the builds before it that {@code sameTestbed} keeps. */
+    private static Map<String, List<String>> judged(List<Build> builds, boolean sameTestbed) {
+        Map<String, List<String>> flagged = new LinkedHashMap<>();
+        for (int i = 0; i < builds.size(); i++) {
+            Build now = builds.get(i);
+            List<String> found = new ArrayList<>();
+            for (Metric metric : FIGURES.keySet()) {
+                List<Double> before = new ArrayList<>();
+                for (Build earlier : builds.subList(0, i)) {
+                    if ((!sameTestbed || earlier.testbed().equals(now.testbed()))
+                            && earlier.figures().containsKey(metric)) {
+                        before.add(earlier.figures().get(metric));
+                    }
                 }
+                if (!now.figures().containsKey(metric) || before.size() < HistoryComparator.MIN_BUILDS) {
+                    continue;
+                }
+                HistoryComparator.judge(DETECTOR, before, HistoryComparator.steps(before, metric, tolerance(metric),
+                        0.05), now.figures().get(metric), metric, tolerance(metric))
+                        .filter(ChangeDetector.Outcome::changed)
+                        .filter(o -> metric.direction().isWorse(o.evidence().effectPercent()))
+                        .ifPresent(o -> found.add(metric.key() + " " + o.evidence().describe()));
             }
+            flagged.put(now.label(), found);
         }
-        print.printf(Locale.ROOT, "judged across testbeds instead (the same rule, testbeds ignored): %d regressions "
-                + "flagged%s%n%n", wouldFlag, detail.isEmpty() ? "" : " " + detail);
+        return flagged;
     }
 
-    private void spreadByTestbed(History history) {
-        for (Map.Entry<HistoryKey, List<HistoryRun>> entry : history.runs().entrySet()) {
-            HistoryKey key = entry.getKey();
-            Metric metric = Metric.byKey(key.metric()).orElse(null);
-            if (key.isPhase() || !FIGURES.contains(metric)) {
-                continue;
-            }
-            StringBuilder line = new StringBuilder("  " + key.metric() + ":");
-            for (String testbed : history.testbeds().keySet()) {
-                List<Double> values = history.runs(key, testbed).stream().map(HistoryRun::buildValue).toList();
+    private void cross(List<Build> builds) {
+        print.println("== Two testbeds, one history (cross): " + builds.size() + " builds ==");
+        spread(builds);
+        Map<String, List<String>> same = judged(builds, true);
+        long judgedBuilds = builds.stream().filter(b -> builds.stream().filter(e -> e.testbed().equals(b.testbed()))
+                .toList().indexOf(b) >= HistoryComparator.MIN_BUILDS).count();
+        report("judged against their own testbed (what Vitals does)", same, judgedBuilds);
+        report("judged across testbeds (the same rule, testbeds ignored)", judged(builds, false),
+                builds.size() - HistoryComparator.MIN_BUILDS);
+        print.println();
+    }
+
+    private void report(String how, Map<String, List<String>> flagged, long judgedBuilds) {
+        long builds = flagged.values().stream().filter(list -> !list.isEmpty()).count();
+        print.printf(Locale.ROOT, "%s: %d of %d judged builds flagged a regression%n", how, builds, judgedBuilds);
+        flagged.forEach((build, found) -> found.forEach(f -> print.println("  " + build + ": " + f)));
+    }
+
+    private void spread(List<Build> builds) {
+        for (Metric metric : FIGURES.keySet()) {
+            StringBuilder line = new StringBuilder("  " + metric.key() + ":");
+            for (String testbed : builds.stream().map(Build::testbed).distinct().sorted().toList()) {
+                List<Double> values = builds.stream().filter(b -> b.testbed().equals(testbed))
+                        .map(b -> b.figures().get(metric)).filter(v -> v != null).toList();
                 if (!values.isEmpty()) {
-                    line.append(String.format(Locale.ROOT, " %s median %s CV %.1f %% (%d builds);", testbed,
-                            metric.format(Samples.median(values)), cv(values), values.size()));
+                    line.append(String.format(Locale.ROOT, " testbed %s median %s [%s, %s] CV %.1f %% (%d builds);",
+                            testbed, metric.format(Samples.median(values)),
+                            metric.format(Collections.min(values)), metric.format(Collections.max(values)), cv(values),
+                            values.size()));
                 }
             }
             print.println(line);
         }
-    }
-
-    private static boolean regression(Metric metric, List<Double> before, double now) {
-        double tolerance = metric == Metric.PEAK_MEMORY ? PEAK_TOLERANCE : TOLERANCE;
-        return new ChangeDetector(0.05).judgeBuild(before, List.of(), now, tolerance, metric.noiseFloor())
-                .filter(ChangeDetector.Outcome::changed)
-                .filter(o -> metric.direction().isWorse(o.evidence().effectPercent())).isPresent();
     }
 
     private static double cv(List<Double> values) {
@@ -185,181 +210,149 @@ public final class HistoryReplay {
         return mean == 0 ? 0 : 100 * sd / mean;
     }
 
-    // ---- single --------------------------------------------------------------------------------------------------
+    private void single(List<Build> builds) {
+        int half = builds.size() / 2;
+        print.println("== One testbed (single): " + half + " quiet builds, then " + (builds.size() - half)
+                + " next to a busy core; loads " + builds.stream().map(Build::load).toList() + " ==");
+        spread(builds);
+        Map<String, List<String>> flagged = judged(builds, true);
+        report("judged against the builds before them", flagged, builds.size() - HistoryComparator.MIN_BUILDS);
+        print.println();
+    }
 
-    private void single(History history) throws IOException {
-        print.println("== One testbed, quiet then next to a busy core (single) ==");
-        Map<String, List<String>> recorded = recordedRegressions("single", "single-");
-        int half = recorded.size() / 2;
-        int i = 0;
-        int quiet = 0;
-        int busy = 0;
-        for (Map.Entry<String, List<String>> build : recorded.entrySet()) {
-            if (!build.getValue().isEmpty()) {
-                if (i < half) {
-                    quiet++;
-                } else {
-                    busy++;
-                }
-                print.println("  " + build.getKey() + ": " + build.getValue());
+    private void inject(List<Build> single, List<Build> mem, List<Build> cpu) {
+        print.println("== Injected regressions, each build judged against all single builds ==");
+        for (List<Build> injected : List.of(mem, cpu)) {
+            if (injected.isEmpty()) {
+                continue;
             }
-            i++;
+            Metric metric = injected == mem ? Metric.PEAK_MEMORY : Metric.CPU_TIME;
+            List<Double> clean = single.stream().map(b -> b.figures().get(metric)).toList();
+            double cleanMedian = Samples.median(clean);
+            int caught = 0;
+            List<String> effects = new ArrayList<>();
+            for (Build build : injected) {
+                double now = build.figures().get(metric);
+                boolean hit = HistoryComparator.judge(DETECTOR, clean, HistoryComparator.steps(clean, metric,
+                        tolerance(metric), 0.05), now, metric, tolerance(metric))
+                        .filter(ChangeDetector.Outcome::changed).isPresent();
+                caught += hit ? 1 : 0;
+                effects.add(String.format(Locale.ROOT, "%+.1f%%%s", 100 * (now / cleanMedian - 1), hit ? "" : "(missed)"));
+            }
+            print.printf(Locale.ROOT, "%s: %s caught in the first build %d of %d; effect of each: %s%n",
+                    injected.get(0).label().replaceAll("-\\d+$", ""), metric.key(), caught, injected.size(), effects);
+            // within 3 builds: a history of the clean builds, then three injected builds in a row, each judged
+            // against the history with the ones before it added (as CI's history grows on main)
+            int within = 0;
+            List<String> when = new ArrayList<>();
+            for (int start = 0; start + 3 <= injected.size(); start++) {
+                List<Double> history = new ArrayList<>(clean);
+                int at = 0;
+                for (int k = 0; k < 3 && at == 0; k++) {
+                    double now = injected.get(start + k).figures().get(metric);
+                    boolean hit = HistoryComparator.judge(DETECTOR, history, HistoryComparator.steps(history, metric,
+                            tolerance(metric), 0.05), now, metric, tolerance(metric))
+                            .filter(ChangeDetector.Outcome::changed).isPresent();
+                    if (hit) {
+                        at = k + 1;
+                    }
+                    history.add(now);
+                }
+                within += at > 0 ? 1 : 0;
+                when.add(at > 0 ? "build " + at : "missed");
+            }
+            print.printf(Locale.ROOT, "  caught within 3 builds in %d of %d sequences of 3 injected builds: %s%n",
+                    within, Math.max(0, injected.size() - 2), when);
         }
-        print.printf(Locale.ROOT, "builds: %d quiet, %d next to a busy core; builds with a false alarm: %d quiet, "
-                + "%d busy%n", half, recorded.size() - half, quiet, busy);
-        spreadByTestbed(history);
+        List<Double> clean = single.stream().map(b -> b.figures().get(Metric.PEAK_MEMORY)).toList();
+        if (clean.size() >= 12 && mem.size() >= 4) {
+            stepHits("peakMemory +10 %", clean, mem.stream().map(b -> b.figures().get(Metric.PEAK_MEMORY)).toList(),
+                    Metric.PEAK_MEMORY);
+        }
+        List<Double> cleanCpu = single.stream().map(b -> b.figures().get(Metric.CPU_TIME)).toList();
+        if (cleanCpu.size() >= 12 && cpu.size() >= 4) {
+            stepHits("cpuTime +25 %", cleanCpu, cpu.stream().map(b -> b.figures().get(Metric.CPU_TIME)).toList(),
+                    Metric.CPU_TIME);
+        }
         print.println();
     }
 
-    // ---- inject --------------------------------------------------------------------------------------------------
-
-    private void inject(History single) throws IOException {
-        print.println("== Injected regressions, each build judged against the single history (inject) ==");
-        for (String kind : List.of("mem10-", "cpu25-")) {
-            Map<String, List<String>> recorded = recordedRegressions("inject", kind);
-            String metric = kind.startsWith("mem") ? "peakMemory" : "cpuTime";
-            long caught = recorded.values().stream().filter(list -> list.stream().anyMatch(f -> f.startsWith(metric + " ")))
-                    .count();
-            print.printf(Locale.ROOT, "%s builds: %d; %s flagged in %d of them: %s%n", kind.substring(0, kind.length() - 1),
-                    recorded.size(), metric, caught, recorded.values());
-        }
-        // the change points: 10 histories of 20 builds, the clean builds then the +10 % memory builds from build s on
-        List<Double> clean = figure(single, "peakMemory");
-        List<Double> stepped = injectedFigure("mem10-", "peakMemory");
-        List<Double> cpuClean = figure(single, "cpuTime");
-        List<Double> cpuStepped = injectedFigure("cpu25-", "cpuTime");
-        if (clean.size() >= 12 && stepped.size() >= 4) {
-            stepHits("peakMemory +10 %", clean, stepped, PEAK_TOLERANCE, Metric.PEAK_MEMORY.noiseFloor());
-        }
-        if (cpuClean.size() >= 12 && cpuStepped.size() >= 4) {
-            stepHits("cpuTime +25 %", cpuClean, cpuStepped, TOLERANCE, Metric.CPU_TIME.noiseFloor());
-        }
-        print.println();
-    }
-
-    private void stepHits(String what, List<Double> clean, List<Double> stepped, double tolerance, double noiseFloor) {
+    /** 10 histories of up to 20 builds: clean builds, then the injected ones from a known build on. */
+    private void stepHits(String what, List<Double> clean, List<Double> stepped, Metric metric) {
         int hits = 0;
         List<String> named = new ArrayList<>();
         Random random = new Random(28);
+        int length = Math.min(20, clean.size() + 2);
         for (int trial = 0; trial < 10; trial++) {
-            // a step at a build between the 4th and the third-last, from a random stretch of clean builds
-            int length = Math.min(20, clean.size() + 2);
-            int at = 3 + trial % Math.max(1, Math.min(stepped.size(), length - 5));
-            List<Double> series = new ArrayList<>();
+            int at = 4 + random.nextInt(Math.max(1, Math.min(stepped.size(), length - 6) - 1));
+            at = Math.min(at, length - 2);
             List<Double> cleanShuffled = new ArrayList<>(clean);
             Collections.shuffle(cleanShuffled, random);
             List<Double> steppedShuffled = new ArrayList<>(stepped);
             Collections.shuffle(steppedShuffled, random);
-            series.addAll(cleanShuffled.subList(0, at));
+            List<Double> series = new ArrayList<>(cleanShuffled.subList(0, at));
             series.addAll(steppedShuffled.subList(0, Math.min(steppedShuffled.size(), length - at)));
-            List<ChangePoints.ChangePoint> points = new ChangePoints(0.05, tolerance, noiseFloor).find(series);
-            boolean hit = points.size() == 1 && points.get(0).index() == at;
+            List<ChangePoints.ChangePoint> points = new ChangePoints(0.05, tolerance(metric).value(),
+                    metric.noiseFloor()).find(series);
+            boolean hit = !points.isEmpty() && points.get(points.size() - 1).index() == at;
             hits += hit ? 1 : 0;
-            named.add(at + (hit ? "" : "->" + points.stream().map(p -> Integer.toString(p.index())).toList()));
+            named.add("at " + at + (hit ? "" : " named " + points.stream().map(p -> Integer.toString(p.index()))
+                    .toList()) + " of " + series.size());
         }
-        print.printf(Locale.ROOT, "change points, %s spliced in at a known build, 10 histories: the right build named "
-                + "in %d of 10 (step at: %s)%n", what, hits, named);
+        print.printf(Locale.ROOT, "change points, %s spliced in at a known build, 10 histories: the right build "
+                + "named in %d of 10 (%s)%n", what, hits, named);
     }
 
-    private static List<Double> figure(History history, String metric) {
-        return history.runs().entrySet().stream().filter(e -> e.getKey().metric().equals(metric)
-                && !e.getKey().isPhase()).findFirst().map(e -> e.getValue().stream().map(HistoryRun::buildValue)
-                        .toList()).orElse(List.of());
-    }
-
-    /** A figure of each injected build, from its per-test JSON (the builds were not added to any history). */
-    private List<Double> injectedFigure(String prefix, String metric) throws IOException {
-        List<Double> values = new ArrayList<>();
-        Path dir = out.resolve("inject");
-        try (Stream<Path> builds = Files.list(dir)) {
-            List<Path> sorted = builds.filter(b -> b.getFileName().toString().startsWith(prefix))
-                    .sorted((a, b) -> Integer.compare(number(a.getFileName().toString()),
-                            number(b.getFileName().toString()))).toList();
-            for (Path build : sorted) {
-                List<Double> repetitions = new ArrayList<>();
-                try (Stream<Path> files = Files.walk(build.resolve("vitals"))) {
-                    for (Path json : (Iterable<Path>) files.filter(f -> f.getFileName().toString().startsWith("oneEpoch")
-                            && f.toString().endsWith(".json"))::iterator) {
-                        JsonNode usage = JSON.readTree(json.toFile()).path("containers").path(0).path("usage");
-                        JsonNode value = usage.path(metric.equals("peakMemory") ? "peakMemoryBytes" : "cpuSeconds");
-                        if (value.isNumber()) {
-                            repetitions.add(value.asDouble());
-                        }
-                    }
-                }
-                if (!repetitions.isEmpty()) {
-                    values.add(Samples.median(repetitions));
-                }
-            }
-        }
-        return values;
-    }
-
-    // ---- suggested budgets, held out -----------------------------------------------------------------------------
-
-    private void holdOut(History single) throws IOException {
-        print.println("== Suggested budgets, held out (single history) ==");
+    private void holdOut(List<Build> single, List<Build> mem, List<Build> cpu) {
+        print.println("== Suggested budgets, held out (single builds) ==");
         BudgetSuggester suggester = new BudgetSuggester();
-        for (Map.Entry<HistoryKey, List<HistoryRun>> entry : single.runs().entrySet()) {
-            HistoryKey key = entry.getKey();
-            Metric metric = Metric.byKey(key.metric()).orElse(null);
-            if (key.isPhase() || !FIGURES.contains(metric) || metric == Metric.AVERAGE_CPU) {
-                continue;
-            }
-            List<HistoryRun> runs = entry.getValue();
-            for (String order : List.of("as run (quiet builds first, then busy)", "shuffled (200 orders)")) {
+        for (Metric metric : List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME, Metric.PEAK_PIDS)) {
+            HistoryKey key = new HistoryKey("replay", "tf", "", metric.key());
+            List<Double> values = single.stream().map(b -> b.figures().get(metric)).toList();
+            for (boolean shuffled : new boolean[] {false, true}) {
                 int pairs = 0;
                 int breaches = 0;
-                List<Double> ratios = new ArrayList<>();
+                List<Double> tightness = new ArrayList<>();
                 Random random = new Random(32);
-                int orders = order.startsWith("shuffled") ? 200 : 1;
-                for (int o = 0; o < orders; o++) {
-                    List<HistoryRun> sequence = new ArrayList<>(runs);
-                    if (orders > 1) {
+                for (int order = 0; order < (shuffled ? 200 : 1); order++) {
+                    List<Double> sequence = new ArrayList<>(values);
+                    if (shuffled) {
                         Collections.shuffle(sequence, random);
                     }
                     for (int k = BudgetSuggester.MIN_BUILDS; k < sequence.size(); k++) {
-                        List<Double> first = sequence.subList(0, k).stream().map(HistoryRun::buildValue).toList();
+                        List<Double> first = sequence.subList(0, k);
                         BudgetSuggestion s = suggester.suggest(key, new BudgetSuggester.Builds("replay", first,
                                 OptionalLong.empty())).orElse(null);
                         if (s == null) {
                             continue;
                         }
-                        double oldRule = oldRule(metric, sequence.subList(0, k));
-                        ratios.add(s.baseValue() / oldRule);
-                        for (HistoryRun later : sequence.subList(k, sequence.size())) {
+                        double max = Collections.max(first);
+                        tightness.add(s.baseValue() / metric.unit().roundUp(max * 1.1).value());
+                        for (double later : sequence.subList(k, sequence.size())) {
                             pairs++;
-                            breaches += later.buildValue() > s.baseValue() ? 1 : 0;
+                            breaches += later > s.baseValue() ? 1 : 0;
                         }
                     }
                 }
-                print.printf(Locale.ROOT, "%s, %s: %d later builds judged, %d breached (%.2f %%, promised <= 1 %%); "
-                        + "budget / (max of repetitions + 10 %%) median %.2f%n", key.metric(), order, pairs, breaches,
-                        pairs == 0 ? 0 : 100.0 * breaches / pairs, ratios.isEmpty() ? Double.NaN : Samples.median(ratios));
+                print.printf(Locale.ROOT, "%s, %s: %d later builds judged, %d over the budget (%.2f %%; promised: "
+                        + "at most 1 %%); budget / (highest build + 10 %%): median %.2f%n", metric.key(),
+                        shuffled ? "builds in 200 shuffled orders" : "builds in the order run (quiet, then busy)",
+                        pairs, breaches, pairs == 0 ? 0 : 100.0 * breaches / pairs,
+                        tightness.isEmpty() ? Double.NaN : Samples.median(tightness));
             }
         }
-        // the injected builds against the budget suggested from every single build
-        for (String[] injected : List.of(new String[] {"mem10-", "peakMemory"}, new String[] {"cpu25-", "cpuTime"})) {
-            if (!Files.isDirectory(out.resolve("inject"))) {
-                break;
+        for (List<Build> injected : List.of(mem, cpu)) {
+            if (injected.isEmpty()) {
+                continue;
             }
-            HistoryKey key = single.runs().keySet().stream().filter(k -> k.metric().equals(injected[1]) && !k.isPhase())
-                    .findFirst().orElseThrow();
-            List<Double> all = single.runs(key).stream().map(HistoryRun::buildValue).toList();
-            BudgetSuggestion s = suggester.suggest(key, new BudgetSuggester.Builds("replay", all,
-                    OptionalLong.empty())).orElseThrow();
-            List<Double> values = injectedFigure(injected[0], injected[1]);
-            long caught = values.stream().filter(v -> v > s.baseValue()).count();
-            print.printf(Locale.ROOT, "%s builds against the suggested %s = \"%s\" (from all %d single builds): %d of "
-                    + "%d breach it%n", injected[0].substring(0, injected[0].length() - 1), injected[1], s.value(),
-                    all.size(), caught, values.size());
+            Metric metric = injected == mem ? Metric.PEAK_MEMORY : Metric.CPU_TIME;
+            List<Double> all = single.stream().map(b -> b.figures().get(metric)).toList();
+            BudgetSuggestion s = suggester.suggest(new HistoryKey("replay", "tf", "", metric.key()),
+                    new BudgetSuggester.Builds("replay", all, OptionalLong.empty())).orElseThrow();
+            long caught = injected.stream().filter(b -> b.figures().get(metric) > s.baseValue()).count();
+            print.printf(Locale.ROOT, "%s builds against the budget %s = \"%s\" suggested from all %d single builds: "
+                    + "%d of %d over it%n", injected.get(0).label().replaceAll("-\\d+$", ""), metric.key(), s.value(),
+                    all.size(), caught, injected.size());
         }
-    }
-
-    /** What Vitals suggested before: the highest measurement (repetitions counted as runs) plus 10 %, rounded up. */
-    private static double oldRule(Metric metric, List<HistoryRun> runs) {
-        double max = runs.stream().flatMap(r -> r.values().stream()).mapToDouble(Double::doubleValue).max()
-                .orElseThrow();
-        return metric.unit().roundUp(max * 1.1).value();
     }
 }

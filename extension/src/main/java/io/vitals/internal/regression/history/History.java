@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
- * The last {@link #keep()} runs per {@link HistoryKey}, oldest first. Immutable; {@link #withRun} and
+ * The last {@link #keep()} runs per {@link HistoryKey} and testbed, oldest first. Immutable; {@link #withRun} and
  * {@link #merge} return new histories.
  *
  * <p>Merging is a union: keys of either side are kept, the runs of a key are joined by run id (a run both sides hold
@@ -60,12 +60,7 @@ public final class History {
         // 10,000-test run holds some 10^5 keys, and inserting them one by one was most of building it.
         TreeMap<HistoryKey, List<HistoryRun>> copy = runs instanceof SortedMap<HistoryKey, List<HistoryRun>> sorted
                 && sorted.comparator() == null ? new TreeMap<>(sorted) : new TreeMap<>(runs);
-        copy.replaceAll((key, list) -> {
-            List<HistoryRun> chronological = new ArrayList<>(list);
-            chronological.sort(CHRONOLOGICAL);
-            return List.copyOf(chronological.subList(Math.max(0, chronological.size() - keep),
-                    chronological.size()));
-        });
+        copy.replaceAll((key, list) -> newest(list, keep));
         this.runs = Collections.unmodifiableSortedMap(copy);
         Set<String> testbedIds = new HashSet<>();
         Set<String> buildIds = new HashSet<>();
@@ -87,7 +82,7 @@ public final class History {
         return new History(keep, Map.of());
     }
 
-    /** How many runs are kept per key. */
+    /** How many runs are kept per key and testbed. */
     public int keep() {
         return keep;
     }
@@ -141,9 +136,26 @@ public final class History {
         List<HistoryRun> list = new ArrayList<>(runs(key));
         list.removeIf(r -> r.id().equals(run.id()));
         list.add(run);
-        list.sort(CHRONOLOGICAL);
-        return list.subList(Math.max(0, list.size() - keep), list.size()).stream()
-                .filter(r -> r.testbed().equals(run.testbed())).toList();
+        return newest(list, keep).stream().filter(r -> r.testbed().equals(run.testbed())).toList();
+    }
+
+    /**
+     * The newest {@code keep} runs of each testbed, oldest first: a fleet's runners take turns, and a history that
+     * kept the newest runs of all testbeds together would hold few of each.
+     */
+    private static List<HistoryRun> newest(List<HistoryRun> runs, int keep) {
+        List<HistoryRun> chronological = new ArrayList<>(runs);
+        chronological.sort(CHRONOLOGICAL);
+        java.util.Map<String, Integer> left = new java.util.HashMap<>();
+        List<HistoryRun> kept = new ArrayList<>();
+        for (int i = chronological.size() - 1; i >= 0; i--) {
+            HistoryRun run = chronological.get(i);
+            if (left.merge(run.testbed(), 1, Integer::sum) <= keep) {
+                kept.add(run);
+            }
+        }
+        Collections.reverse(kept);
+        return List.copyOf(kept);
     }
 
     /** Whether any key belongs to {@code test}. */

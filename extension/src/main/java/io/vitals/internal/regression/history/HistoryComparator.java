@@ -121,14 +121,12 @@ public final class HistoryComparator {
                         .map(last -> named(new HistoryContext.Step(last.index(), "", last.before(), last.after(),
                                 last.effectPercent(), last.p()), before));
                 int[] norm = norm(values.size(), steps);
-                List<Double> level = values.subList(norm[0], norm[1]);
-                List<Double> recent = values.subList(norm[1], values.size());
                 mostBuilds = Math.max(mostBuilds, values.size());
                 Optional<RegressionFinding> finding = Optional.empty();
-                if (level.size() >= PredictionBound.MIN_BUILDS) {
-                    builds = Math.min(builds, level.size());
+                if (norm[1] - norm[0] >= PredictionBound.MIN_BUILDS) {
+                    builds = Math.min(builds, norm[1] - norm[0]);
                     Percentage minimum = tolerances.of(metric.get()).get();
-                    finding = detector.judgeBuild(level, recent, now, minimum.value(), metric.get().noiseFloor())
+                    finding = judge(detector, values, steps, now, metric.get(), minimum)
                             .filter(ChangeDetector.Outcome::changed)
                             .map(outcome -> finding(key, metric.get(), outcome.evidence(), minimum));
                     finding.ifPresent(findings::add);
@@ -168,6 +166,28 @@ public final class HistoryComparator {
                 + testbed.label() + ": not compared with builds of other testbeds"
                 + nearest.map(n -> "; nearest: " + n.id() + (n.isRecorded() ? ", which differs in "
                         + String.join(", ", testbed.differences(n)) : " (" + n.label() + ")")).orElse("");
+    }
+
+    /**
+     * The verdict on one figure of this build, {@code now}, from the figure of each earlier build on its testbed
+     * ({@code values}, oldest first) and where they stepped: judged against the latest established level
+     * ({@link #norm}), the builds after it being a new level not yet established. The whole rule in one place, for
+     * the comparison and for replaying a stored history (the testbed harness).
+     */
+    public static Optional<ChangeDetector.Outcome> judge(ChangeDetector detector, List<Double> values,
+            List<Integer> steps, double now, Metric metric, Percentage minimum) {
+        int[] norm = norm(values.size(), steps);
+        return detector.judgeBuild(values.subList(norm[0], norm[1]), values.subList(norm[1], values.size()), now,
+                minimum.value(), metric.noiseFloor());
+    }
+
+    /** Where a figure's builds stepped: the first build of each new level, oldest first; none for few builds. */
+    public static List<Integer> steps(List<Double> values, Metric metric, Percentage minimum, double alpha) {
+        if (values.size() < MIN_BUILDS_FOR_STEPS) {
+            return List.of();
+        }
+        return new ChangePoints(alpha, minimum.value(), metric.noiseFloor()).find(values).stream()
+                .map(ChangePoints.ChangePoint::index).toList();
     }
 
     /** Where the earlier builds stepped (the first build of each new level), oldest first; none for few builds. */

@@ -62,11 +62,12 @@ public final class SuggestedBudgetsWriter {
                     .append("not updated.\n\n");
         } else if (note.file().isPresent()) {
             out.append("Compared with `").append(note.file().get()).append("` (up to ").append(note.keep())
-                    .append(" builds per test, container, phase and metric). Each figure of this build (the median ")
-                    .append("of its repetitions) is judged against the earlier builds of the same testbed only; a ")
-                    .append("change counts when it is significant (robust z-score > 3.5 from 5 builds on; α = ")
-                    .append(String.format(Locale.ROOT, "%s", note.alpha())).append(" for steps) and larger than the ")
-                    .append("metric's tolerance.\n\n");
+                    .append(" builds per test, container, phase, metric and testbed). Each figure of this build (the ")
+                    .append("median of its repetitions) is judged against the earlier builds of the same testbed only, ")
+                    .append("from 5 of them on: it counts as changed outside their 99.9 % prediction interval, or when ")
+                    .append("it and the two builds before it all lie outside the 95 % one, and by more than the ")
+                    .append("metric's tolerance. Steps are named by a change-point analysis (α = ")
+                    .append(String.format(Locale.ROOT, "%s", note.alpha())).append(").\n\n");
         }
         out.append(suggestionsSection(suggestions));
         return out.toString();
