@@ -4,8 +4,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.SharedLoad;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.apiguardian.api.API;
@@ -44,16 +46,22 @@ public final class ContainerLocks implements ResourceLocksProvider {
         return locksOf(testClass, lifecycle);
     }
 
-    /** The locks of every test of {@code testClass}: one per shared container its tests watch. */
+    /**
+     * The locks of every test of {@code testClass}: one per shared container its tests watch, read-write unless
+     * {@link SharedLoad}; read-write where two fields of one key disagree (two {@code @Measured} fields of a type).
+     */
     static Set<Lock> locksOf(Class<?> testClass, InstanceLifecycle lifecycle) {
-        Set<Lock> locks = new LinkedHashSet<>();
+        Map<String, ResourceAccessMode> modes = new LinkedHashMap<>();
         boolean classShared = sharedLoad(testClass);
         for (WatchedField field : WatchedField.of(testClass)) {
             SharedContainer.of(field, testClass, lifecycle).ifPresent(container -> {
                 boolean shared = classShared || AnnotationSupport.isAnnotated(field.field(), SharedLoad.class);
-                locks.add(new Lock(container.key(), shared ? ResourceAccessMode.READ : ResourceAccessMode.READ_WRITE));
+                modes.merge(container.key(), shared ? ResourceAccessMode.READ : ResourceAccessMode.READ_WRITE,
+                        (a, b) -> a == ResourceAccessMode.READ_WRITE ? a : b);
             });
         }
+        Set<Lock> locks = new LinkedHashSet<>();
+        modes.forEach((key, mode) -> locks.add(new Lock(key, mode)));
         return locks;
     }
 

@@ -202,6 +202,21 @@ class ContainerLocksTests {
                 PREFIX + SharedField.class.getName() + "#db READ_WRITE");
     }
 
+    static class TwoMeasuredOneShared {
+        @Measured
+        @SharedLoad
+        static GenericContainer<?> server;
+        @Measured
+        static GenericContainer<?> db;
+    }
+
+    @Test
+    @DisplayName("two fields of one key, one of them @SharedLoad: one lock, read-write")
+    void oneKeyTwoModes() {
+        assertThat(locks(TwoMeasuredOneShared.class))
+                .containsExactly(PREFIX + "measured:" + GenericContainer.class.getName() + " READ_WRITE");
+    }
+
     @Test
     @DisplayName("@MeasureResources names the provider, so that users add nothing")
     void measureResourcesCarriesTheProvider() {
