@@ -20,11 +20,18 @@ mvn_args=(-B -ntp -q -Dstyle.color=never "-Dmatrix.surefire=**/*Check.java" -Dvi
   -Dvitals.console=off "-Dmatrix.work=${WORK:-wait}")
 both="-Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent
   -Djunit.jupiter.execution.parallel.mode.classes.default=concurrent"
+# PARALLELISM=N: N threads (JUnit's fixed strategy) instead of JUnit's default, one per core
+if [[ -n "${PARALLELISM:-}" ]]; then
+  both+=" -Djunit.jupiter.execution.parallel.config.strategy=fixed"
+  both+=" -Djunit.jupiter.execution.parallel.config.fixed.parallelism=$PARALLELISM"
+fi
 configs=("serial|" "locks|$both" "shared|-Dmatrix.windows=shared $both")
+# ONLY (a bash regex on serial, locks, shared) runs some of them
 
 for round in $(seq 1 "${RUNS:-3}"); do
   for config in "${configs[@]}"; do
     IFS='|' read -r name args <<<"$config"
+    [[ -z "${ONLY:-}" || "$name" =~ $ONLY ]] || continue
     rm -rf "$fixture/target"
     # shellcheck disable=SC2086 # the arguments are words
     (cd "$fixture" && mvn "${mvn_args[@]}" test-compile $args) >/dev/null
