@@ -43,8 +43,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  *
  * <p>Under JUnit's parallel execution, the tests that share a watched container (a static field, an instance field
  * under {@code PER_CLASS}, a container of a superclass or shared across classes) run one at a time, each window
- * holding one test's load, while tests on other containers run concurrently: each takes a JUnit resource lock on
- * the container. {@link SharedLoad} lets them run together instead.
+ * holding one test's load, while tests on other containers run concurrently: their classes take a JUnit resource
+ * lock on the container. {@link SharedLoad} lets them run together instead.
  *
  * <p>Every attribute may also be set for a whole run through a JUnit configuration parameter or a system property
  * (the key constants below); a value on the annotation wins over the run-wide one.
@@ -60,7 +60,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 @ExtendWith(ResourceMeasurementExtension.class)
 @Testcontainers
 // Under JUnit's parallel execution, the tests that share a watched container run one at a time (see SharedLoad):
-// JUnit asks ContainerLocks for each test's locks before anything runs and schedules with them.
+// JUnit asks ContainerLocks for each test class's locks before anything runs and schedules with them.
 @ResourceLock(providers = ContainerLocks.class)
 public @interface MeasureResources {
 
