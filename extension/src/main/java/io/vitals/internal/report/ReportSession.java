@@ -172,7 +172,10 @@ public final class ReportSession implements AutoCloseable {
             RunReport.Entry entry = new RunReport.Entry(result, relative, verdict, settings.expectedToFailBy());
             entries.remove(result.uniqueId());
             entries.put(result.uniqueId(), entry);
-            regressions.history().record(result);
+            if (settings.expectedToFailBy().isEmpty()) {
+                // a fixture another test runs to see it fail is no build of anything: its figures stay out
+                regressions.history().record(result);
+            }
             sessionConsole.testFinished(entry);
             file = settings.reportDir().resolve(relative);
         }
@@ -342,8 +345,8 @@ public final class ReportSession implements AutoCloseable {
         List<RunReport.Entry> all = others.isEmpty() ? List.of() : OtherJvms.withOwn(others, entries.values());
         RunReport run = others.isEmpty() ? own : report(all);
         Set<String> ownIds = entries.keySet();
-        History withThisRun = regressions.withThisRun(all.stream().map(RunReport.Entry::result)
-                .filter(result -> !ownIds.contains(result.uniqueId())).toList());
+        History withThisRun = regressions.withThisRun(all.stream().filter(e -> e.expectedToFailBy().isEmpty())
+                .map(RunReport.Entry::result).filter(result -> !ownIds.contains(result.uniqueId())).toList());
         List<TestResult> results = entries.values().stream().map(RunReport.Entry::result).collect(Collectors.toList());
         return new RunFiles.Snapshot(own, run, !others.isEmpty(), withThisRun, results);
     }

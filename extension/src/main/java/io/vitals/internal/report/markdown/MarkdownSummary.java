@@ -58,10 +58,16 @@ public final class MarkdownSummary {
     public String write(RunReport run) {
         StringBuilder out = new StringBuilder(run.tests().size() * 200 + 1024);
         out.append("# Vitals: resource usage\n\n");
-        long failed = run.tests().stream().filter(e -> e.result().outcome() == TestResult.Outcome.FAILED
-                || e.result().outcome() == TestResult.Outcome.ABORTED).count();
+        // a fixture that failed because its suite made it fail is counted apart, as the HTML report's verdict does
+        long failed = run.tests().stream().filter(e -> e.expectedToFailBy().isEmpty())
+                .filter(e -> e.result().outcome() == TestResult.Outcome.FAILED
+                        || e.result().outcome() == TestResult.Outcome.ABORTED).count();
+        long expected = run.tests().stream().filter(e -> e.expectedToFailBy().isPresent())
+                .filter(e -> e.result().outcome() == TestResult.Outcome.FAILED
+                        || e.result().outcome() == TestResult.Outcome.ABORTED).count();
         long skipped = run.tests().stream().filter(e -> e.result().outcome() == TestResult.Outcome.SKIPPED).count();
         out.append(run.tests().size()).append(" tests, ").append(failed).append(" failed or aborted")
+                .append(expected == 0 ? "" : ", " + expected + " failed as their suites expect (fixtures)")
                 .append(skipped == 0 ? "" : ", " + skipped + " skipped").append('.');
         run.baseline().ifPresent(b -> out.append(baselineLine(b)));
         out.append("\n\n");

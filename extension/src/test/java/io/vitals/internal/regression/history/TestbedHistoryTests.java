@@ -353,4 +353,24 @@ class TestbedHistoryTests {
         assertThat(verdict.findings()).filteredOn(f -> f.metric() == Metric.PEAK_MEMORY && f.phase().isEmpty())
                 .singleElement().extracting(RegressionFinding::runs).isEqualTo(6);
     }
+
+    @Test
+    @DisplayName("a fixture its suite expects to fail adds nothing to the history: it is no build of anything")
+    void expectedFixturesStayOut() throws IOException {
+        Path file = dir.resolve("history.jsonl");
+        Map<String, String> settings = new HashMap<>();
+        settings.put(MeasureResources.REPORT_DIR_KEY, dir.resolve("vitals").toString());
+        settings.put(MeasureResources.HISTORY_KEY, file.toString());
+        settings.put(MeasureResources.HISTORY_UPDATE_KEY, "true");
+        settings.put(MeasureResources.TESTBED_KEY, "fixture");
+        settings.put(MeasureResources.EXPECTED_TO_FAIL_BY_KEY, "SuiteIT.itsFixtureFails");
+        try (ReportSession session = new ReportSession(ReportSettings.from(k -> Optional.ofNullable(settings.get(k))),
+                Clock.fixed(ReportFixtures.START, ZoneOffset.UTC), s -> { }, w -> { })) {
+            TestResult fixture = ReportFixtures.oomKilled(CLASS, "train");
+            session.compare(fixture);
+            session.testFinished(fixture);
+        }
+
+        assertThat(Files.exists(file) ? FILE.read(file).history().runs() : Map.of()).isEmpty();
+    }
 }

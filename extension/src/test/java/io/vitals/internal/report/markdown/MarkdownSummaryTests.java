@@ -206,4 +206,17 @@ class MarkdownSummaryTests {
         assertThat(md.lines().filter(l -> l.startsWith("| long ")).findFirst().orElseThrow())
                 .contains("| " + Metric.MEMORY_GROWTH.format(Metric.MEMORY_GROWTH.read(u)) + " |");
     }
+
+    @Test
+    @DisplayName("a fixture its suite expects to fail is counted apart from the run's failures")
+    void expectedFixturesCountedApart() {
+        TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
+        TestResult fixture = ReportFixtures.oomKilled("com.example.BatchTooLarge", "oom");
+        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(ok, "a.json",
+                RegressionVerdict.none("a")), new RunReport.Entry(fixture, "b.json", RegressionVerdict.none("b"),
+                Optional.of("BatchTooLargeOomIT.anUnexpectedOomKillFailsTheTestWithAnExplanation"))), Optional.empty());
+
+        assertThat(new MarkdownSummary().write(run)).startsWith("# Vitals: resource usage\n\n2 tests, 0 failed or "
+                + "aborted, 1 failed as their suites expect (fixtures).");
+    }
 }
