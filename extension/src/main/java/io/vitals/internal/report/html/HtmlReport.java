@@ -88,8 +88,11 @@ public final class HtmlReport {
         RunVerdict.of(run).render(out);
         out.append("<p class=\"muted\">").append(run.tests().size())
                 .append(" tests · generated ").append(Html.escape(run.generatedAt().toString()));
-        run.baseline().ifPresent(b -> out.append(" · baseline <code>").append(Html.escape(b.file())).append("</code>")
-                .append(b.found() ? " (holds " + b.heldRuns() + " per test; the median is compared)" : " (not found)"));
+        run.baseline().ifPresent(b -> out.append(b.history() ? " · run history <code>" : " · baseline <code>")
+                .append(Html.escape(b.file())).append("</code>")
+                .append(!b.found() ? (b.history() ? " (no builds yet)" : " (not found)")
+                        : b.history() ? " (holds " + b.heldRuns() + " per test; each figure judged against the builds "
+                                + "of its testbed)" : " (holds " + b.heldRuns() + " per test; the median is compared)"));
         out.append("</p></header>");
         AttentionSection.write(run, out);
         List<String> rows = new ArrayList<>();
