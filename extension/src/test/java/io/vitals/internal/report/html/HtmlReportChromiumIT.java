@@ -444,7 +444,8 @@ class HtmlReportChromiumIT {
         return found;
     }
 
-    private static String findChromium() throws IOException {
+    /** The Chromium on the PATH; fails (never skips) where there is none. Shared by the Chromium checks of the page. */
+    static String findChromium() throws IOException {
         for (String name : new String[] { "chromium", "chromium-browser", "google-chrome" }) {
             for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
                 Path candidate = Path.of(dir, name);

@@ -1,7 +1,6 @@
 package io.vitals.internal.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.vitals.internal.regression.HistoryContext;
 import io.vitals.internal.regression.RegressionVerdict;
@@ -9,8 +8,6 @@ import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.report.RunReport;
 import io.vitals.internal.result.TestResult;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,7 +70,7 @@ class TrendChartChromiumIT {
                         + "out.display=getComputedStyle(svg).display;}"
                         + "document.body.setAttribute('data-probe',JSON.stringify(out));},500);});</script></body>"));
 
-        String dom = dumpDom(findChromium(), page.toUri() + "#t0");
+        String dom = dumpDom(HtmlReportChromiumIT.findChromium(), page.toUri() + "#t0");
 
         Matcher probe = Pattern.compile("data-probe=\"([^\"]+)\"").matcher(dom);
         assertThat(probe.find()).as("the probe's result in the DOM").isTrue();
@@ -103,18 +100,5 @@ class TrendChartChromiumIT {
         assertThat(Files.readString(log).lines().filter(l -> l.contains("Uncaught")))
                 .as("script errors of the page").isEmpty();
         return Files.readString(out);
-    }
-
-    private static String findChromium() throws IOException {
-        for (String name : new String[] { "chromium", "chromium-browser", "google-chrome" }) {
-            for (String path : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                Path candidate = Path.of(path, name);
-                if (Files.isExecutable(candidate)) {
-                    return candidate.toString();
-                }
-            }
-        }
-        return fail("Chromium is needed to check the trend chart but was not found on the PATH; install it, e.g. "
-                + "'apt-get install -y chromium'");
     }
 }
