@@ -39,36 +39,31 @@ public record Testbed(String id, SortedMap<String, String> fields, List<String> 
     /** The facts a testbed records, in the order reports list them. */
     public enum Field {
         /** The CPU model of the machine that runs the containers, where Vitals can read it (a local engine). */
-        CPU_MODEL("cpuModel", "CPU"),
+        CPU_MODEL("cpuModel"),
         /** How many CPUs the container can run on: the engine's, narrowed by its --cpus and --cpuset-cpus. */
-        CPUS("cpus", "CPUs"),
+        CPUS("cpus"),
         /** The engine machine's memory, in GiB, rounded. */
-        MEMORY("memory", "memory"),
+        MEMORY("memory"),
         /** The engine machine's kernel release. */
-        KERNEL("kernel", "kernel"),
+        KERNEL("kernel"),
         /** The cgroup version the container's figures were read from. */
-        CGROUP("cgroup", "cgroup"),
+        CGROUP("cgroup"),
         /** The engine and its version, e.g. {@code docker 20.10.24}. */
-        ENGINE("engine", "engine"),
+        ENGINE("engine"),
         /** The probe that measured: host cgroups, the Vitals agent, or the Engine API. */
-        PROBE("probe", "probe"),
+        PROBE("probe"),
         /** The container's memory, CPU and PID limits, e.g. {@code mem=2GiB cpus=2.0}. */
-        LIMITS("limits", "limits");
+        LIMITS("limits");
 
         private final String key;
-        private final String label;
 
-        Field(String key, String label) {
+        Field(String key) {
             this.key = key;
-            this.label = label;
         }
 
+        /** The field's name in the history file and in {@code vitals.testbed.ignore}. */
         public String key() {
             return key;
-        }
-
-        public String label() {
-            return label;
         }
     }
 
