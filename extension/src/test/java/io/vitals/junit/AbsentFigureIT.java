@@ -120,8 +120,9 @@ class AbsentFigureIT {
                 () -> new AssertionError("no console table in:\n" + printed));
         int from = header.indexOf("BLOCK I/O");
         int to = header.indexOf("PIDS");
-        // the table's rows; the log lines that also name a repetition are shorter than its BLOCK I/O column
-        List<String> cells = lines.stream().filter(l -> l.contains("repetition ") && l.length() > to)
+        // the table's rows, which start with the test's name: the verdict's notes under the table name it indented,
+        // and the log lines that also name a repetition are shorter than its BLOCK I/O column
+        List<String> cells = lines.stream().filter(l -> l.startsWith("writes64MiB repetition ") && l.length() > to)
                 .map(l -> l.substring(from, to).strip()).toList();
         assertThat(cells).as("BLOCK I/O of each repetition in:%n%s", printed).hasSize(RUNS);
         for (String cell : cells) {
