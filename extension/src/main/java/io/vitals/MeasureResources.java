@@ -198,8 +198,8 @@ public @interface MeasureResources {
     String HISTORY_UPDATE_KEY = "vitals.history.update";
 
     /**
-     * Key of how many builds the history keeps per test, container, phase, metric and testbed: {@value}. Default {@code 20},
-     * at least {@code 2}.
+     * Key of how many builds the history keeps per test, container, phase, metric and testbed: {@value}. Default
+     * {@code 20}, at least {@code 2}.
      */
     String HISTORY_RUNS_KEY = "vitals.history.runs";
 
