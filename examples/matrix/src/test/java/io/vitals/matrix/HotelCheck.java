@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 
 /** The second class sharing {@link SingletonContainer}. */
 @MeasureResources
-@FixtureWindows
 class HotelCheck {
 
     @Measured
