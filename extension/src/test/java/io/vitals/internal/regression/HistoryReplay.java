@@ -177,6 +177,31 @@ public final class HistoryReplay {
         report("judged against their own testbed (what Vitals does)", same, judgedBuilds);
         report("judged across testbeds (the same rule, testbeds ignored)", judged(builds, false),
                 builds.size() - HistoryComparator.MIN_BUILDS);
+        // a build that moved to the other runner class: each build judged against every build of the other testbed
+        for (String testbed : builds.stream().map(Build::testbed).distinct().sorted().toList()) {
+            List<Build> others = builds.stream().filter(b -> !b.testbed().equals(testbed)).toList();
+            int flagged = 0;
+            List<String> what = new ArrayList<>();
+            List<Build> own = builds.stream().filter(b -> b.testbed().equals(testbed)).toList();
+            for (Build now : own) {
+                List<String> found = new ArrayList<>();
+                for (Metric metric : FIGURES.keySet()) {
+                    List<Double> before = others.stream().map(b -> b.figures().get(metric)).toList();
+                    HistoryComparator.judge(DETECTOR, before, HistoryComparator.steps(before, metric,
+                            tolerance(metric), 0.05), now.figures().get(metric), metric, tolerance(metric))
+                            .filter(ChangeDetector.Outcome::changed)
+                            .ifPresent(o -> found.add(metric.key() + String.format(Locale.ROOT, " %+.1f %%",
+                                    o.evidence().effectPercent())));
+                }
+                flagged += found.isEmpty() ? 0 : 1;
+                if (!found.isEmpty() && what.size() < 3) {
+                    what.add(now.label() + " " + found);
+                }
+            }
+            print.printf(Locale.ROOT, "a testbed %s build judged against the %d testbed %s builds, as a history that "
+                    + "ignored testbeds would judge a runner change: %d of %d flagged (e.g. %s)%n", testbed,
+                    others.size(), others.isEmpty() ? "-" : others.get(0).testbed(), flagged, own.size(), what);
+        }
         print.println();
     }
 
@@ -340,6 +365,34 @@ public final class HistoryReplay {
                         pairs, breaches, pairs == 0 ? 0 : 100.0 * breaches / pairs,
                         tightness.isEmpty() ? Double.NaN : Samples.median(tightness));
             }
+        }
+        // the rules side by side, held out the same way (200 shuffled orders, a budget from the first k builds)
+        for (Metric metric : List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME)) {
+            List<Double> values = single.stream().map(b -> b.figures().get(metric)).toList();
+            StringBuilder line = new StringBuilder("  " + metric.key() + ", over the budget in 200 shuffled orders:");
+            for (String rule : List.of("0.99", "0.999", "max+10%")) {
+                int pairs = 0;
+                int over = 0;
+                Random random = new Random(32);
+                for (int order = 0; order < 200; order++) {
+                    List<Double> sequence = new ArrayList<>(values);
+                    Collections.shuffle(sequence, random);
+                    for (int k = BudgetSuggester.MIN_BUILDS; k < sequence.size(); k++) {
+                        List<Double> first = sequence.subList(0, k);
+                        double max = Collections.max(first);
+                        double budget = rule.equals("max+10%") ? max * 1.1 : Math.max(max,
+                                io.vitals.internal.regression.stats.PredictionBound.of(first)
+                                        .upper(Double.parseDouble(rule)));
+                        for (double later : sequence.subList(k, sequence.size())) {
+                            pairs++;
+                            over += later > budget ? 1 : 0;
+                        }
+                    }
+                }
+                line.append(String.format(Locale.ROOT, " %s %.2f %%;", rule.startsWith("0") ? "bound "
+                        + rule : rule, 100.0 * over / pairs));
+            }
+            print.println(line);
         }
         for (List<Build> injected : List.of(mem, cpu)) {
             if (injected.isEmpty()) {
