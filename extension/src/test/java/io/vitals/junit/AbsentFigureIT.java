@@ -40,6 +40,8 @@ class AbsentFigureIT {
     private static final long MIB = 1024 * 1024;
     private static final int RUNS = 5;
     private static final int BUILDS = 5;
+    /** One testbed for the five builds, named, whatever the host's facts say between them. */
+    private static final String TESTBED = "absent-figure-it";
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?) ?(B|KiB|MiB|GiB)");
 
     private final ObjectMapper mapper = new ObjectMapper();
@@ -68,7 +70,8 @@ class AbsentFigureIT {
         for (int build = 1; build < BUILDS; build++) {
             VitalsTestKit.assertAllSucceeded(VitalsTestKit.run(dir.resolve("earlier-" + build), Writes64MiB.class,
                     "vitals.console", "off", MeasureResources.HISTORY_KEY, history.toString(),
-                    MeasureResources.HISTORY_UPDATE_KEY, "true", MeasureResources.RUN_ID_KEY, "earlier-" + build), RUNS);
+                    MeasureResources.HISTORY_UPDATE_KEY, "true", MeasureResources.RUN_ID_KEY, "earlier-" + build,
+                    MeasureResources.TESTBED_KEY, TESTBED), RUNS);
         }
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = System.out;
@@ -76,7 +79,7 @@ class AbsentFigureIT {
         System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
         try {
             results = VitalsTestKit.run(reports, Writes64MiB.class, "vitals.console", "full",
-                    MeasureResources.RUN_ID_KEY, "last",
+                    MeasureResources.RUN_ID_KEY, "last", MeasureResources.TESTBED_KEY, TESTBED,
                     MeasureResources.HISTORY_KEY, history.toString(), MeasureResources.HISTORY_UPDATE_KEY, "true",
                     MeasureResources.BASELINE_KEY, baseline.toString(), MeasureResources.BASELINE_UPDATE_KEY, "true",
                     MeasureResources.PROMETHEUS_SERIES_KEY, "test"); // every repetition's series
@@ -266,8 +269,9 @@ class AbsentFigureIT {
     private static void suggestions(JsonNode file, boolean v2) {
         List<JsonNode> budgets = new ArrayList<>();
         file.get("tests").forEach(test -> test.get("budgets").forEach(budgets::add));
-        assertThat(budgets).as("suggestions at all, so their lack of blockWrite says something")
-                .anySatisfy(b -> assertThat(b.get("attribute").asText()).isEqualTo("cpuTime"));
+        // any figure: CPU time may have stepped between the five builds in an emulated guest, and a suggestion comes
+        // from the builds since a step only
+        assertThat(budgets).as("suggestions at all, so their lack of blockWrite says something").isNotEmpty();
         List<JsonNode> writes = budgets.stream().filter(b -> b.get("attribute").asText().equals("blockWrite"))
                 .toList();
         if (v2) {
