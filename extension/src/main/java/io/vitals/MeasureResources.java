@@ -2,8 +2,6 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.vitals.internal.junit.ResourceMeasurementExtension;
-
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -50,7 +48,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 // Our extension is registered before Testcontainers' so that a missing engine is reported by us, clearly, before
 // Testcontainers tries to start anything; measuring itself happens around the test method, after every container
 // has been started.
-@ExtendWith(ResourceMeasurementExtension.class)
+@ExtendWith(ResourceMeasurement.class)
 @Testcontainers
 public @interface MeasureResources {
 

@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
-import io.vitals.internal.sampling.MemoryGrowth;
 
 import java.time.Duration;
 import java.util.Arrays;

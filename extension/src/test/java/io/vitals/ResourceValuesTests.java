@@ -144,13 +144,13 @@ class ResourceValuesTests {
     }
 
     /**
-     * The figures of {@code type}: its fields, where a field holding a record of figures (ResourceSnapshot's
-     * SnapshotFigures) stands for the record's components, each read through the accessor of the same name.
+     * The figures of {@code type}: its fields, where a field holding a package-private record of figures
+     * (ResourceSnapshot's SnapshotFigures) stands for the record's components, each read through the accessor of the same name.
      */
     private static Stream<Figure> figures(Class<?> type) {
         return Arrays.stream(type.getDeclaredFields()).filter(field -> !Modifier.isStatic(field.getModifiers()))
-                .flatMap(field -> field.getType().isRecord() && field.getType().getPackageName()
-                        .startsWith("io.vitals.internal")
+                .flatMap(field -> field.getType().isRecord()
+                        && !Modifier.isPublic(field.getType().getModifiers())
                         ? Arrays.stream(field.getType().getRecordComponents())
                                 .map(c -> new Figure(c.getName(), c.getType(), c.getGenericType(),
                                         value -> value.getClass().getMethod(c.getName()).invoke(value)))
