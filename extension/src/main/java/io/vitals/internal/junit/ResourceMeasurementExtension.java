@@ -77,7 +77,7 @@ public final class ResourceMeasurementExtension implements MeasurementCallbacks 
         Scopes.settings(context);
         EngineGate.failIfUnusable(Scopes.runtime(context).docker());
         Class<?> testClass = context.getRequiredTestClass();
-        BudgetPlan.checkClass(testClass, c -> WatchedField.of(c).stream().map(WatchedField::name).toList());
+        Scopes.checkBudgets(context);
         Scopes.classReport(context);
         StartupWitness.install(WatchedField.of(testClass)); // before Testcontainers (registered after us) starts them
     }
