@@ -210,7 +210,7 @@ class ResourceValuesTests {
         } else if (raw == PressureStall.class) {
             PressureStall stall = (PressureStall) value;
             return new PressureStall(stall.some().plusNanos(1), stall.full());
-        } else if (raw == SourcedFigures.class) {
+        } else if (raw == SourcedValues.class) {
             SourcedFigures figures = (SourcedFigures) value;
             SourcedFigures.Builder other = SourcedFigures.builder();
             for (Metric metric : Metric.sourced()) {

@@ -42,28 +42,24 @@ class PackageCyclesTests {
         return new PackageGroups(GROUPS).scan(MAIN);
     }
 
-    /**
-     * The one dependency that still closes a cycle: {@code ResourceUsage} holds the sourced figures
-     * ({@code internal.metric.SourcedFigures}, keyed by {@code Metric}) and prints its figures through {@code Metric},
-     * while {@code Metric} reads them off {@code ResourceUsage}. Its removal is open work (moving the sourced figures'
-     * holder under the API); {@link #theEdgeLeftIsStillThere()} fails once it is gone, so that this allowance goes
-     * with it.
-     */
-    private static final Edge LEFT = new Edge("io.vitals", "io.vitals.internal.metric");
-
     @Test
     @DisplayName("no import cycle among all packages, each on its own, the root io.vitals included")
     void noCycleAmongAllPackages() {
-        PackageGroups all = PackageGroups.everyPackage(MAIN).without(LEFT);
+        PackageGroups all = PackageGroups.everyPackage(MAIN);
         List<Edge> cycle = all.cycleEdges();
 
         assertThat(cycle).as(() -> all.describe(cycle)).isEmpty();
     }
 
     @Test
-    @DisplayName("the one edge still allowed to close a cycle (io.vitals -> internal.metric) is still there")
-    void theEdgeLeftIsStillThere() {
-        assertThat(PackageGroups.everyPackage(MAIN).edges()).containsKey(LEFT);
+    @DisplayName("the public API io.vitals depends on no internal package but the unit helpers")
+    void rootDependsOnlyOnUnits() {
+        PackageGroups all = PackageGroups.everyPackage(MAIN);
+        List<Edge> intoInternals = all.edges().keySet().stream()
+                .filter(edge -> edge.from().equals("io.vitals") && !edge.to().equals("io.vitals.internal.units"))
+                .toList();
+
+        assertThat(intoInternals).as(() -> all.describe(intoInternals)).isEmpty();
     }
 
     @Test
@@ -74,11 +70,14 @@ class PackageCyclesTests {
 
         assertThat(all.edges()).containsKeys(
                 new Edge("io.vitals.internal.junit", "io.vitals"),
+                new Edge("io.vitals.internal.metric", "io.vitals"),
+                new Edge("io.vitals", "io.vitals.internal.units"),
                 new Edge("io.vitals.internal.report.console", "io.vitals.internal.report.model"),
                 new Edge("io.vitals.internal.report", "io.vitals.internal.report.model"),
                 new Edge("io.vitals.internal.regression.suggest", "io.vitals.internal.regression.history"));
         assertThat(all.edges()).doesNotContainKeys(
                 new Edge("io.vitals", "io.vitals.internal.junit"),
+                new Edge("io.vitals", "io.vitals.internal.metric"),
                 new Edge("io.vitals.internal.report.console", "io.vitals.internal.report"),
                 new Edge("io.vitals.internal.regression.history", "io.vitals.internal.regression.suggest"));
     }

@@ -65,12 +65,6 @@ final class PackageGroups {
         return new PackageGroups(packages).scan(root);
     }
 
-    /** This graph less the dependency {@code edge}, for a check that names one it knows about. */
-    PackageGroups without(Edge edge) {
-        edges.remove(edge);
-        return this;
-    }
-
     /** Adds the references of every {@code .java} file under {@code root}. */
     PackageGroups scan(Path root) {
         try (Stream<Path> files = Files.walk(root)) {

@@ -79,9 +79,9 @@ class SourcedSeriesTests {
             assertThat(usage.peakAnonymousMemory()).hasValue(DataSize.ofMiB(470));
             assertThat(usage.peakSharedMemory()).hasValue(DataSize.ofMiB(2));
             assertThat(usage.peakKernelMemory()).isEmpty();
-            assertThat(usage.sourcedFigures().reason(Metric.PEAK_KERNEL_MEMORY))
+            assertThat(SourcedFigures.of(usage).reason(Metric.PEAK_KERNEL_MEMORY))
                     .hasValue("this host has no memory.kmem.usage_in_bytes");
-            assertThat(usage.sourcedFigures().atPeak()).hasValueSatisfying(at -> {
+            assertThat(SourcedFigures.of(usage).atPeak()).hasValueSatisfying(at -> {
                 assertThat(at.offset()).isEqualTo(Duration.ofMillis(50));
                 assertThat(at.workingSetBytes()).isEqualTo(500 * MIB);
             });
@@ -106,7 +106,7 @@ class SourcedSeriesTests {
 
             assertThat(evaluate.majorPageFaults()).hasValue(6);
             assertThat(evaluate.peakAnonymousMemory()).hasValue(DataSize.ofMiB(270));
-            assertThat(evaluate.sourcedFigures().atPeak().orElseThrow().offset()).isEqualTo(Duration.ofMillis(50));
+            assertThat(SourcedFigures.of(evaluate).atPeak().orElseThrow().offset()).isEqualTo(Duration.ofMillis(50));
         }
     }
 
