@@ -3,9 +3,10 @@
 # classes of two tests on the stress image) run the ways users run JUnit, each run's reports compared with the JUnit
 # XML of the same run (matrix_check.py): forks (Surefire and Failsafe, forkCount 1, 2 and 4, reuseForks true and
 # false), JUnit parallel execution (classes, methods, both concurrent with the default container locks; classes,
-# methods concurrent with the fixture under @SharedLoad), a rerun of a test that fails once, and one method selected
-# as an IDE does; the Vitals agent (-Dvitals.probe=agent, two forks) against the second engine; then
-# the console launcher, and a two-module reactor built with -T 2 whose reports MergeReports merges. The fixture holds
+# methods concurrent with the fixture under @SharedLoad; Failsafe's four forks with classes and methods concurrent),
+# a rerun of a test that fails once, and one method selected as an IDE does; the Vitals agent (-Dvitals.probe=agent,
+# two forks) against the second engine; then the console launcher (classes and methods concurrent, under the
+# locks), and a two-module reactor built with -T 2 whose reports MergeReports merges. The fixture holds
 # plain, parameterized, repeated and @Nested tests, a PER_CLASS class with its container in a superclass, and two
 # classes sharing a singleton container.
 # Needs the engine and the stress image (run.sh sets them up) and installs vitals-junit into the local repository.
@@ -50,7 +51,7 @@ configs=(
   "surefire forkCount=2 reuseForks=false|surefire|-DforkCount=2 -DreuseForks=false"
   "surefire forkCount=4 reuseForks=false|surefire|-DforkCount=4 -DreuseForks=false"
   "failsafe forkCount=1 reuseForks=false|failsafe|-DforkCount=1 -DreuseForks=false"
-  "failsafe forkCount=4 reuseForks=true|failsafe|-DforkCount=4 -DreuseForks=true"
+  "failsafe forkCount=4 reuseForks=true, classes and methods concurrent|failsafe|-DforkCount=4 -DreuseForks=true ${parallel_both[*]}||--overlapped=none"
   "surefire classes concurrent, locks|surefire|${parallel_classes[*]}||--overlapped=none"
   "surefire methods concurrent, locks|surefire|${parallel_methods[*]}||--overlapped=none"
   "surefire classes and methods concurrent, locks|surefire|${parallel_both[*]}||--overlapped=none"
@@ -209,8 +210,9 @@ PY
   vitals_took "matrix: $name" "$start"
 fi
 
-# The console launcher, as a plain JVM outside any build tool runs it
-name="console launcher"
+# The console launcher, as a plain JVM outside any build tool runs it, with classes and methods concurrent: the
+# container locks without Surefire (no window may overlap)
+name="console launcher, classes and methods concurrent, locks"
 if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
 rm -rf "$fixture/target"
 start="$(vitals_now)"
@@ -220,9 +222,13 @@ if (cd "$fixture" && mvn "${mvn_args[@]}" -Pconsole test-compile dependency:buil
     && java -cp "target/test-classes:$(cat target/cp.txt)" -Dvitals.requireDocker=true -Dvitals.console=off \
       "-Dvitals.history=$fixture/target/history.jsonl" -Dvitals.history.update=true \
       org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=none \
+      --config=junit.jupiter.execution.parallel.enabled=true \
+      --config=junit.jupiter.execution.parallel.mode.default=concurrent \
+      --config=junit.jupiter.execution.parallel.mode.classes.default=concurrent \
       --scan-classpath target/test-classes --include-classname '.*Check' --reports-dir target/console-reports) \
     >"$log" 2>&1; then
-  rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture/target/vitals" "$fixture/target/console-reports")") \
+  rows+=("$(python3 "$here/matrix_check.py" --overlapped=none "$name" "$fixture/target/vitals" \
+    "$fixture/target/console-reports")") \
     || status=1
 else
   vitals_log "ERROR: $name: the run failed"
