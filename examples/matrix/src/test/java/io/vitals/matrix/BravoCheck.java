@@ -12,6 +12,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * several classes with a container each to spread over four forks.
  */
 @MeasureResources
+@FixtureWindows
 @Testcontainers
 class BravoCheck {
 
