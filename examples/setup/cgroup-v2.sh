@@ -19,7 +19,8 @@ root="$(cd "$here/../.." && pwd)"
 source "$here/lib.sh"
 
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
-# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 3600 s by default
+# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 3600 s by default; VITALS_VM_NICE sets qemu's niceness
+# (0 by default; 19 to give a workstation's owner the CPU first)
 # who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
 # (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman;
 # and, in one guest, root against a Docker-in-Docker engine ("dind", the agent's tests only): in debian-12, whose

@@ -2,9 +2,11 @@
 # The execution-configuration matrix (run.sh matrix, part of run.sh all): the fixture project examples/matrix (four
 # classes of two tests on the stress image) run the ways users run JUnit, each run's reports compared with the JUnit
 # XML of the same run (matrix_check.py): forks (Surefire and Failsafe, forkCount 1, 2 and 4, reuseForks true and
-# false), JUnit parallel execution (classes, then methods concurrent), a rerun of a test that fails once, and one
-# method selected as an IDE does; the Vitals agent (-Dvitals.probe=agent, two forks) against the second engine; then
-# the console launcher, and a two-module reactor built with -T 2 whose reports MergeReports merges. The fixture holds
+# false), JUnit parallel execution (classes, methods, both concurrent with the default container locks; classes,
+# methods concurrent with the fixture under @SharedLoad; Failsafe's four forks with classes and methods concurrent),
+# a rerun of a test that fails once, and one method selected as an IDE does; the Vitals agent (-Dvitals.probe=agent,
+# two forks) against the second engine; then the console launcher (classes and methods concurrent, under the
+# locks), and a two-module reactor built with -T 2 whose reports MergeReports merges. The fixture holds
 # plain, parameterized, repeated and @Nested tests, a PER_CLASS class with its container in a superclass, and two
 # classes sharing a singleton container.
 # Needs the engine and the stress image (run.sh sets them up) and installs vitals-junit into the local repository.
@@ -32,18 +34,29 @@ parallel_classes=(-Djunit.jupiter.execution.parallel.enabled=true
 parallel_methods=(-Djunit.jupiter.execution.parallel.enabled=true
   -Djunit.jupiter.execution.parallel.mode.default=concurrent
   -Djunit.jupiter.execution.parallel.mode.classes.default=same_thread)
+parallel_both=(-Djunit.jupiter.execution.parallel.enabled=true
+  -Djunit.jupiter.execution.parallel.mode.default=concurrent
+  -Djunit.jupiter.execution.parallel.mode.classes.default=concurrent)
 
-# name | plugin | arguments | a text the JUnit XML must hold (the premise of the configuration), if any
-# MATRIX_ONLY (a bash regex on the names) runs a subset, e.g. MATRIX_ONLY='console|reactor'.
+# name | plugin | arguments | a text the JUnit XML must hold (the premise of the configuration), if any | options of
+# matrix_check.py. Parallel execution runs twice: with the default, where the tests sharing a container take its
+# lock (--overlapped=none: not one window may overlap another), and with -Dmatrix.windows=shared, the fixture under
+# @SharedLoad, where they overlap and are marked (methods concurrent: --overlapped=some, the opt-in did its work).
+# MATRIX_ONLY (a bash regex on the names) runs a subset, e.g. MATRIX_ONLY='console|reactor'; MATRIX_ARGS adds
+# arguments to each of these cells (-Dmatrix.work=wait: tests that wait instead of working). MATRIX_PEAKS_AS=DIR:MIB
+# also compares each test's peak memory in the cells with locks with a serial run's reports in DIR (matrix_check.py).
 configs=(
   "surefire forkCount=1 reuseForks=true|surefire|-DforkCount=1 -DreuseForks=true"
   "surefire forkCount=2 reuseForks=true|surefire|-DforkCount=2 -DreuseForks=true"
   "surefire forkCount=2 reuseForks=false|surefire|-DforkCount=2 -DreuseForks=false"
   "surefire forkCount=4 reuseForks=false|surefire|-DforkCount=4 -DreuseForks=false"
   "failsafe forkCount=1 reuseForks=false|failsafe|-DforkCount=1 -DreuseForks=false"
-  "failsafe forkCount=4 reuseForks=true|failsafe|-DforkCount=4 -DreuseForks=true"
-  "surefire classes concurrent|surefire|${parallel_classes[*]}"
-  "surefire methods concurrent|surefire|${parallel_methods[*]}"
+  "failsafe forkCount=4 reuseForks=true, classes and methods concurrent|failsafe|-DforkCount=4 -DreuseForks=true ${parallel_both[*]}||--overlapped=none"
+  "surefire classes concurrent, locks|surefire|${parallel_classes[*]}||--overlapped=none"
+  "surefire methods concurrent, locks|surefire|${parallel_methods[*]}||--overlapped=none"
+  "surefire classes and methods concurrent, locks|surefire|${parallel_both[*]}||--overlapped=none"
+  "surefire classes concurrent, shared load|surefire|-Dmatrix.windows=shared ${parallel_classes[*]}"
+  "surefire methods concurrent, shared load|surefire|-Dmatrix.windows=shared ${parallel_methods[*]}||--overlapped=some"
   "surefire rerun, a test failing once|surefire|-Dsurefire.rerunFailingTestsCount=2 -Dmatrix.flaky=$fixture/target/flaky|<flakyFailure"
   "surefire one method (-Dtest=AlphaCheck#first)|surefire|-Dtest=AlphaCheck#first"
 )
@@ -51,7 +64,7 @@ configs=(
 status=0
 rows=()
 for config in "${configs[@]}"; do
-  IFS='|' read -r name plugin args premise <<<"$config"
+  IFS='|' read -r name plugin args premise check <<<"$config"
   [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]] || continue
   rm -rf "$fixture/target"
   log="$(mktemp)"
@@ -59,7 +72,7 @@ for config in "${configs[@]}"; do
   # shellcheck disable=SC2086 # the arguments are words
   if ! (cd "$fixture" && mvn "${mvn_args[@]}" verify "-Dmatrix.$plugin=$everything" -Dvitals.requireDocker=true \
       -Dvitals.console=off "-Dvitals.history=$fixture/target/history.jsonl" -Dvitals.history.update=true \
-      $args) >"$log" 2>&1; then
+      $args ${MATRIX_ARGS:-}) >"$log" 2>&1; then
     vitals_log "ERROR: $name: the build failed"
     tail -n 40 "$log" >&2
     vitals_junit_failures "$fixture"/target/*-reports/TEST-*.xml
@@ -71,7 +84,11 @@ for config in "${configs[@]}"; do
     vitals_log "$name: Vitals warned:"
     grep -E 'WARNING|WARN io\.vitals' "$log" | sed 's/^/[vitals]   /' >&2
   fi
-  rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture")") || status=1
+  if [[ -n "${MATRIX_PEAKS_AS:-}" && "$check" == *overlapped=none* ]]; then
+    check+=" --peaks-as=$MATRIX_PEAKS_AS"
+  fi
+  # shellcheck disable=SC2086 # the options are words
+  rows+=("$(python3 "$here/matrix_check.py" $check "$name" "$fixture")") || status=1
   if [[ -n "$premise" ]] && ! grep -qs -- "$premise" "$fixture"/target/*-reports/TEST-*.xml; then
     rows+=("$name: MISMATCH (the JUnit XML holds no '$premise': the configuration did not do what it is for)")
   fi
@@ -193,8 +210,9 @@ PY
   vitals_took "matrix: $name" "$start"
 fi
 
-# The console launcher, as a plain JVM outside any build tool runs it
-name="console launcher"
+# The console launcher, as a plain JVM outside any build tool runs it, with classes and methods concurrent: the
+# container locks without Surefire (no window may overlap)
+name="console launcher, classes and methods concurrent, locks"
 if [[ -z "${MATRIX_ONLY:-}" || "$name" =~ $MATRIX_ONLY ]]; then
 rm -rf "$fixture/target"
 start="$(vitals_now)"
@@ -204,9 +222,13 @@ if (cd "$fixture" && mvn "${mvn_args[@]}" -Pconsole test-compile dependency:buil
     && java -cp "target/test-classes:$(cat target/cp.txt)" -Dvitals.requireDocker=true -Dvitals.console=off \
       "-Dvitals.history=$fixture/target/history.jsonl" -Dvitals.history.update=true \
       org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=none \
+      --config=junit.jupiter.execution.parallel.enabled=true \
+      --config=junit.jupiter.execution.parallel.mode.default=concurrent \
+      --config=junit.jupiter.execution.parallel.mode.classes.default=concurrent \
       --scan-classpath target/test-classes --include-classname '.*Check' --reports-dir target/console-reports) \
     >"$log" 2>&1; then
-  rows+=("$(python3 "$here/matrix_check.py" "$name" "$fixture/target/vitals" "$fixture/target/console-reports")") \
+  rows+=("$(python3 "$here/matrix_check.py" --overlapped=none "$name" "$fixture/target/vitals" \
+    "$fixture/target/console-reports")") \
     || status=1
 else
   vitals_log "ERROR: $name: the run failed"

@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
 """Compares a run's Vitals reports with the JUnit XML of the same run (the ground truth).
 
-usage: matrix_check.py CONFIG_NAME REPORT_DIR XML_DIR...
-       matrix_check.py CONFIG_NAME PROJECT_DIR   (PROJECT_DIR/target/vitals and PROJECT_DIR/target/*-reports)
+usage: matrix_check.py [OPTION...] CONFIG_NAME REPORT_DIR XML_DIR...
+       matrix_check.py [OPTION...] CONFIG_NAME PROJECT_DIR   (PROJECT_DIR/target/vitals and .../target/*-reports)
+
+options:
+  --overlapped=none       no test's window may have overlapped another's (parallel execution with container locks)
+  --overlapped=some       at least one must have (parallel execution under @SharedLoad: the opt-in did its work)
+  --peaks-as=DIR:MIB      each test's peak memory on each container within MIB MiB of the same test's in the
+                          report directory DIR (a serial run of the same fixture); prints the largest difference
 
 Reads every TEST-*.xml in the XML_DIRs (Surefire's, Failsafe's or the console launcher's reports of the run) and,
 in REPORT_DIR (target/vitals, or a merged directory), vitals.json, summary.md, index.html and
@@ -27,8 +33,17 @@ def junit_tests(xml_dirs):
     return per_class
 
 
+def peaks(reports):
+    """{(uniqueId, container): peak memory bytes} of a report directory's vitals.json."""
+    index = json.load(open(os.path.join(reports, "vitals.json"), encoding="utf-8"))
+    return {(t["uniqueId"], c["name"]): c.get("peakMemoryBytes")
+            for t in index["tests"] for c in (t.get("containers") or [])}
+
+
 def main():
-    name, reports, xml_dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    options = [a for a in sys.argv[1:] if a.startswith("--")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    name, reports, xml_dirs = args[0], args[1], args[2:]
     if not xml_dirs:  # a Maven project: its report directory and its plugins' XML
         project = reports
         reports = os.path.join(project, "target", "vitals")
@@ -91,13 +106,36 @@ def main():
         if count != expected:
             problems.append(f"{what} {count} != {expected}" + ("" if expected == total else
                             f" (junit {total} less {overlapped} overlapped, {unmeasured} unmeasured)"))
+    peak_note = ""
+    for option in options:
+        if option == "--overlapped=none" and overlapped:
+            problems.append(f"{overlapped} tests overlapped, none may")
+        elif option == "--overlapped=some" and not overlapped and index is not None:
+            problems.append("no test overlapped another (the configuration did not do what it is for)")
+        elif option.startswith("--peaks-as="):
+            other, tolerance = option[len("--peaks-as="):].rsplit(":", 1)
+            mine, theirs = peaks(reports), peaks(other)
+            worst = 0.0
+            for key in sorted(set(mine) | set(theirs)):
+                a, b = mine.get(key), theirs.get(key)
+                if a is None or b is None:
+                    problems.append(f"peak of {key[0]} on {key[1]}: {a} here, {b} in {other}")
+                    continue
+                diff = abs(a - b) / 2**20
+                worst = max(worst, diff)
+                if diff > float(tolerance):
+                    problems.append(f"peak of {key[0]} on {key[1]}: {a / 2**20:.1f} MiB, "
+                                    f"{b / 2**20:.1f} MiB in {other}")
+            peak_note = f"  peaks within {worst:.1f} MiB of {os.path.basename(other.rstrip('/'))}"
+        elif not option.startswith(("--overlapped=", "--peaks-as=")):
+            problems.append(f"unknown option {option}")
     for cls in sorted(set(junit) | set(indexed)):
         if junit[cls] != indexed[cls]:
             problems.append(f"{cls}: junit {junit[cls]}, index {indexed[cls]}")
     verdict = "ok" if not problems else "MISMATCH (" + "; ".join(problems) + ")"
     history_note = f"history {history_count:>2}" + (f" (+{overlapped} overlapped)" if overlapped else "")
     print(f"{name:<40} junit {total:>2}  index {sum(indexed.values()):>2}  summary {summary_count:>2}  "
-          f"page {page_count:>2}  {history_note}  {verdict}")
+          f"page {page_count:>2}  {history_note}{peak_note}  {verdict}")
     return 0 if not problems else 1
 
 

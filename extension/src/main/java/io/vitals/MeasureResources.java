@@ -11,6 +11,7 @@ import java.lang.annotation.Target;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
@@ -37,6 +38,11 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * }
  * }</pre>
  *
+ * <p>Under JUnit's parallel execution, the tests that share a watched container (a static field, an instance field
+ * under {@code PER_CLASS}, a container of a superclass or shared across classes) run one at a time, each window
+ * holding one test's load, while tests on other containers run concurrently: their classes take a JUnit resource
+ * lock on the container. {@link SharedLoad} lets them run together instead.
+ *
  * <p>Every attribute may also be set for a whole run through a JUnit configuration parameter or a system property
  * (the key constants below); a value on the annotation wins over the run-wide one.
  */
@@ -50,6 +56,10 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 // has been started.
 @ExtendWith(ResourceMeasurement.class)
 @Testcontainers
+// Under JUnit's parallel execution, the tests that share a watched container run one at a time (see SharedLoad):
+// JUnit asks ContainerLocks (through ResourceMeasurementLocks) for each test class's locks before anything runs and
+// schedules with them.
+@ResourceLock(providers = ResourceMeasurementLocks.class)
 public @interface MeasureResources {
 
     // The keys of every run-wide setting live here, and only here: internal code refers to these constants, and

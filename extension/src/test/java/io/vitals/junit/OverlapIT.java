@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import io.vitals.MeasureResources;
 import io.vitals.ResourceBudget;
 import io.vitals.ResourceBudgetExceededError;
+import io.vitals.SharedLoad;
 import io.vitals.testing.StressContainer;
 
 import java.io.ByteArrayOutputStream;
@@ -37,10 +38,10 @@ import org.junit.platform.testkit.engine.Event;
 import org.testcontainers.junit.jupiter.Container;
 
 /**
- * JUnit's parallel execution with methods run concurrently: two tests on one class-scoped container are measured
- * at the same time, so each one's figures include the other's usage. Both are marked, naming each other, in every
- * report, and neither goes into the history or the baseline; two tests each with a container of its own, run the
- * same way, are not marked.
+ * JUnit's parallel execution with methods run concurrently and {@link SharedLoad}: two tests on one class-scoped
+ * container are measured at the same time, so each one's figures include the other's usage. Both are marked, naming
+ * each other, in every report, and neither goes into the history or the baseline; two tests each with a container of
+ * its own, run the same way, are not marked. ParallelLocksIT shows the default, one at a time.
  */
 @DisplayName("Overlapping tests on a shared container")
 class OverlapIT {
@@ -205,8 +206,12 @@ class OverlapIT {
         }
     }
 
-    /** Two tests on one static container, held at a barrier so that both windows are open at once. */
+    /**
+     * Two tests on one static container, held at a barrier so that both windows are open at once: {@link SharedLoad}
+     * lets them run together (by default they would take the container's lock one after the other).
+     */
     @MeasureResources
+    @SharedLoad
     @Execution(ExecutionMode.CONCURRENT)
     static class SharedContainerTestCases {
 

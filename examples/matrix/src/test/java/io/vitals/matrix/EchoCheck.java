@@ -21,6 +21,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * XML lists and the factory not) and a {@code @Nested} class.
  */
 @MeasureResources
+@FixtureWindows
 @Testcontainers
 class EchoCheck {
 

@@ -18,10 +18,16 @@ final class FixtureContainer extends GenericContainer<FixtureContainer> {
         }
     }
 
-    /** Touches {@code mib} MiB of memory for a moment, so every test measures something real. */
+    /**
+     * Touches {@code mib} MiB of memory for a moment, so every test measures something real; with
+     * {@code -Dmatrix.work=wait}, waits a second instead, as a test waiting for a server's answer does (the wall-time
+     * benchmark of parallel execution, docs/benchmarks.md).
+     */
     void touch(int mib) throws Exception {
-        ExecResult result = execInContainer("stress-ng", "--vm", "1", "--vm-bytes", mib + "M", "--vm-keep",
-                "--timeout", "1s", "--quiet");
+        ExecResult result = "wait".equals(System.getProperty("matrix.work"))
+                ? execInContainer("sleep", "1")
+                : execInContainer("stress-ng", "--vm", "1", "--vm-bytes", mib + "M", "--vm-keep", "--timeout", "1s",
+                        "--quiet");
         if (result.getExitCode() != 0) {
             throw new AssertionError("stress-ng exited " + result.getExitCode() + ": " + result.getStderr());
         }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.TestInstance;
  * {@code matrix.flaky} is set (the rerun configuration: Surefire's {@code rerunFailingTestsCount} runs it again).
  */
 @MeasureResources
+@FixtureWindows
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FoxtrotCheck extends SharedContainerBase {
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
  * (here GolfCheck and HotelCheck), never stopped by a test class; {@code @Measured} tells Vitals to watch it.
  */
 @MeasureResources
+@FixtureWindows
 class GolfCheck {
 
     @Measured

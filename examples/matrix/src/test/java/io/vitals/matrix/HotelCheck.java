@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /** The second class sharing {@link SingletonContainer}. */
 @MeasureResources
+@FixtureWindows
 class HotelCheck {
 
     @Measured
