@@ -6,7 +6,6 @@ import io.vitals.internal.log.UserLog;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryKey;
-import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.report.json.RunIndexWriter;

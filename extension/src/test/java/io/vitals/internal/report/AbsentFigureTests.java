@@ -13,7 +13,6 @@ import io.vitals.internal.regression.baseline.BaselineComparator;
 import io.vitals.internal.regression.baseline.BaselineFile;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.history.HistoryKey;
-import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
