@@ -2,9 +2,6 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.vitals.internal.junit.ContainerLocks;
-import io.vitals.internal.junit.ResourceMeasurementExtension;
-
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -57,11 +54,12 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 // Our extension is registered before Testcontainers' so that a missing engine is reported by us, clearly, before
 // Testcontainers tries to start anything; measuring itself happens around the test method, after every container
 // has been started.
-@ExtendWith(ResourceMeasurementExtension.class)
+@ExtendWith(ResourceMeasurement.class)
 @Testcontainers
 // Under JUnit's parallel execution, the tests that share a watched container run one at a time (see SharedLoad):
-// JUnit asks ContainerLocks for each test class's locks before anything runs and schedules with them.
-@ResourceLock(providers = ContainerLocks.class)
+// JUnit asks ContainerLocks (through ResourceMeasurementLocks) for each test class's locks before anything runs and
+// schedules with them.
+@ResourceLock(providers = ResourceMeasurementLocks.class)
 public @interface MeasureResources {
 
     // The keys of every run-wide setting live here, and only here: internal code refers to these constants, and

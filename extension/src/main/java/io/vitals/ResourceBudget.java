@@ -10,8 +10,6 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import io.vitals.internal.junit.ResourceMeasurementExtension;
-
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -41,7 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 // A budget must be judged wherever it is written: with @Testcontainers alone (no @MeasureResources) it registers the
 // extension itself, as JUnit's and junit-pioneer's composed annotations do. JUnit registers an extension class once
 // per scope, so having @MeasureResources as well is harmless.
-@ExtendWith(ResourceMeasurementExtension.class)
+@ExtendWith(ResourceMeasurement.class)
 public @interface ResourceBudget {
 
     /** {@return the container (field name) the budget applies to; may be left empty when only one is watched} */
@@ -140,7 +138,7 @@ public @interface ResourceBudget {
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
     @Inherited
-    @ExtendWith(ResourceMeasurementExtension.class) // JUnit looks for @ExtendWith on the container, not its contents
+    @ExtendWith(ResourceMeasurement.class) // JUnit looks for @ExtendWith on the container, not its contents
     @interface List {
         /**
          * The repeated budgets; the compiler writes this for several {@code @ResourceBudget} on one element.

@@ -3,8 +3,6 @@ package io.vitals;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.values.SnapshotFigures;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -3,9 +3,6 @@ package io.vitals;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.metric.Metric;
-import io.vitals.internal.metric.SourcedFigures;
-import io.vitals.internal.sampling.MemoryGrowth;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -62,7 +59,7 @@ public final class ResourceUsage {
     private final Timeline timeline;
     private final List<Phase> phases;
     private final GpuUsage gpu;
-    private final SourcedFigures sourcedFigures;
+    private final SourcedValues sourcedFigures;
 
     ResourceUsage(ResourceUsageBuilder builder) {
         this.container = Objects.requireNonNull(builder.container, "container");
@@ -289,7 +286,7 @@ public final class ResourceUsage {
      * read it.
      */
     public OptionalLong majorPageFaults() {
-        return sourcedFigures.whole(Metric.MAJOR_PAGE_FAULTS);
+        return whole("majorPageFaults");
     }
 
     /**
@@ -297,14 +294,14 @@ public final class ResourceUsage {
      * the first part of the peak's composition} Empty where the host cannot read it.
      */
     public Optional<DataSize> peakAnonymousMemory() {
-        return sourcedFigures.size(Metric.PEAK_ANONYMOUS_MEMORY);
+        return size("peakAnonymousMemory");
     }
 
     /**
      * {@return page cache, shared memory included, at the reading with the highest working set; empty where not read}
      */
     public Optional<DataSize> peakPageCache() {
-        return sourcedFigures.size(Metric.PEAK_PAGE_CACHE);
+        return size("peakPageCache");
     }
 
     /**
@@ -312,12 +309,12 @@ public final class ResourceUsage {
      * cache}
      */
     public Optional<DataSize> peakSharedMemory() {
-        return sourcedFigures.size(Metric.PEAK_SHARED_MEMORY);
+        return size("peakSharedMemory");
     }
 
     /** {@return kernel memory (slab, stacks, page tables, sockets) at the reading with the highest working set} */
     public Optional<DataSize> peakKernelMemory() {
-        return sourcedFigures.size(Metric.PEAK_KERNEL_MEMORY);
+        return size("peakKernelMemory");
     }
 
     /**
@@ -325,8 +322,18 @@ public final class ResourceUsage {
      * code}
      */
     @API(status = INTERNAL, since = "0.1")
-    public SourcedFigures sourcedFigures() {
+    public SourcedValues sourcedFigures() {
         return sourcedFigures;
+    }
+
+    private OptionalLong whole(String key) {
+        double value = sourcedFigures.read(key);
+        return Double.isNaN(value) ? OptionalLong.empty() : OptionalLong.of(Math.round(value));
+    }
+
+    private Optional<DataSize> size(String key) {
+        double value = sourcedFigures.read(key);
+        return Double.isNaN(value) ? Optional.empty() : Optional.of(DataSize.ofBytes(Math.round(value)));
     }
 
     /** {@return the highest MEM USAGE seen during the test (see {@link #peak()} for when and how)} */
@@ -381,11 +388,7 @@ public final class ResourceUsage {
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("ResourceUsage[container=").append(container).append(", image=")
-                .append(image).append(", probe=").append(probe);
-        for (Metric metric : Metric.all()) {
-            text.append(", ").append(metric.key()).append('=')
-                    .append(metric.value(this).stream().mapToObj(metric::format).findFirst().orElse("–"));
-        }
+                .append(image).append(", probe=").append(probe).append(", ").append(FigureModels.MODEL.describe(this));
         return text.append(", timeline=").append(timeline.points().size()).append(" points of ")
                 .append(timeline.samples()).append(" samples every ").append(timeline.samplingInterval())
                 .append(", phases=").append(phases.stream().map(Phase::name).toList()).append(']').toString();

@@ -2,8 +2,6 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.metric.SourcedFigures;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +44,7 @@ public final class ResourceUsageBuilder {
     Timeline timeline;
     List<ResourceUsage.Phase> phases = List.of();
     GpuUsage gpu = GpuUsage.notMeasured();
-    SourcedFigures sourcedFigures = SourcedFigures.absent("not measured: this usage was built without a probe");
+    SourcedValues sourcedFigures = FigureModels.MODEL.absent("not measured: this usage was built without a probe");
 
     ResourceUsageBuilder() {
     }
@@ -409,7 +407,7 @@ public final class ResourceUsageBuilder {
      * @param sourcedFigures what each source read, or why it could not
      * @return this builder
      */
-    public ResourceUsageBuilder sourcedFigures(SourcedFigures sourcedFigures) {
+    public ResourceUsageBuilder sourcedFigures(SourcedValues sourcedFigures) {
         this.sourcedFigures = sourcedFigures;
         return this;
     }

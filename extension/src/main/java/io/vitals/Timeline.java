@@ -2,8 +2,6 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.vitals.internal.sampling.TimelinePoints;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.vitals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;

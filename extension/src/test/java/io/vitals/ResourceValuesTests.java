@@ -144,13 +144,13 @@ class ResourceValuesTests {
     }
 
     /**
-     * The figures of {@code type}: its fields, where a field holding a record of figures (ResourceSnapshot's
-     * SnapshotFigures) stands for the record's components, each read through the accessor of the same name.
+     * The figures of {@code type}: its fields, where a field holding a package-private record of figures
+     * (ResourceSnapshot's SnapshotFigures) stands for the record's components, each read through the accessor of the same name.
      */
     private static Stream<Figure> figures(Class<?> type) {
         return Arrays.stream(type.getDeclaredFields()).filter(field -> !Modifier.isStatic(field.getModifiers()))
-                .flatMap(field -> field.getType().isRecord() && field.getType().getPackageName()
-                        .startsWith("io.vitals.internal")
+                .flatMap(field -> field.getType().isRecord()
+                        && !Modifier.isPublic(field.getType().getModifiers())
                         ? Arrays.stream(field.getType().getRecordComponents())
                                 .map(c -> new Figure(c.getName(), c.getType(), c.getGenericType(),
                                         value -> value.getClass().getMethod(c.getName()).invoke(value)))
@@ -210,7 +210,7 @@ class ResourceValuesTests {
         } else if (raw == PressureStall.class) {
             PressureStall stall = (PressureStall) value;
             return new PressureStall(stall.some().plusNanos(1), stall.full());
-        } else if (raw == SourcedFigures.class) {
+        } else if (raw == SourcedValues.class) {
             SourcedFigures figures = (SourcedFigures) value;
             SourcedFigures.Builder other = SourcedFigures.builder();
             for (Metric metric : Metric.sourced()) {

@@ -3,7 +3,7 @@ package io.vitals.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import io.vitals.internal.report.ReportSettings;
-import io.vitals.internal.report.ReportSettings.PrometheusSeries;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
 import io.vitals.internal.report.merge.ReportMerger;
 import io.vitals.internal.settings.InvalidSettingException;
 

@@ -12,6 +12,7 @@ import io.vitals.Percentage;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
+import io.vitals.testing.SourcedFixtures;
 
 import java.util.Optional;
 
@@ -97,7 +98,7 @@ class ResourceUsageAssert_memory_Tests {
     void should_name_the_peak_composition_after_the_limit() {
         // GIVEN: what filled memory at the peak, read at 1.7 GiB after 12.4 s; kernel memory not readable here
         ResourceUsage plain = usage();
-        ResourceUsage usage = plain.toBuilder().sourcedFigures(SourcedFigures.builder()
+        ResourceUsage usage = plain.toBuilder().sourcedFigures(SourcedFixtures.every(1)
                 .set(Metric.MAJOR_PAGE_FAULTS, 3)
                 .set(Metric.PEAK_ANONYMOUS_MEMORY, DataSize.ofMiB(1536).toBytes())
                 .set(Metric.PEAK_PAGE_CACHE, DataSize.ofMiB(200).toBytes())

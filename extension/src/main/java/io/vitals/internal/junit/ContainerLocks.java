@@ -2,6 +2,7 @@ package io.vitals.internal.junit;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.vitals.ContainerLocksProvider;
 import io.vitals.SharedLoad;
 
 import java.util.LinkedHashMap;
@@ -12,7 +13,6 @@ import java.util.Set;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
@@ -20,8 +20,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * parallel execution runs the tests of one shared container one at a time and everything else concurrently, with no
  * lock of ours: JUnit's scheduler knows them before anything runs.
  *
- * <p>{@link io.vitals.MeasureResources} names this provider in its {@code @ResourceLock}, and JUnit asks it for the
- * class and each of its {@code @Nested} classes. The locks are the class's, not each test method's, although a
+ * <p>{@link io.vitals.MeasureResources} names a package-private provider in its {@code @ResourceLock} that loads this
+ * one through {@link java.util.ServiceLoader}, and JUnit asks it for the class and each of its {@code @Nested}
+ * classes. The locks are the class's, not each test method's, although a
  * window is a test's: Testcontainers starts a class's static containers in its {@code @BeforeAll} and stops them in
  * its {@code @AfterAll}, so a container of a superclass, shared by subclasses run concurrently, would be stopped by
  * one class under another's running tests; held by the class, the lock covers that too. It costs no concurrency
@@ -31,7 +32,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@link SharedContainer}'s call.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class ContainerLocks implements ResourceLocksProvider {
+public final class ContainerLocks implements ContainerLocksProvider {
 
     private final InstanceLifecycle lifecycle = InstanceLifecycle.ofRun();
 

@@ -3,6 +3,7 @@ package io.vitals.internal.junit;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.MeasureResources;
+import io.vitals.MeasurementCallbacks;
 import io.vitals.ResourceMonitor;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.result.TestResult;
@@ -12,22 +13,17 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.DynamicTestInvocationContext;
-import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
-import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The extension behind {@link MeasureResources}.
+ * The extension behind {@link MeasureResources}: the annotation registers a package-private shim in {@code io.vitals}
+ * that finds this class through {@link java.util.ServiceLoader} as its {@link MeasurementCallbacks}.
  *
  * <p>Approach: budgets and settings are checked in {@code beforeAll}, before Testcontainers (registered after us)
  * starts anything. Each test is measured where JUnit invokes it, as JUnit's own {@code TimeoutExtension} times it:
@@ -46,8 +42,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * tests of a class it disables. See {@link UnmeasuredResults} for how they match Surefire's XML.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class ResourceMeasurementExtension implements ExecutionCondition, BeforeAllCallback, AfterAllCallback,
-        TestWatcher, ParameterResolver, InvocationInterceptor {
+public final class ResourceMeasurementExtension implements MeasurementCallbacks {
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -82,7 +77,7 @@ public final class ResourceMeasurementExtension implements ExecutionCondition, B
         Scopes.settings(context);
         EngineGate.failIfUnusable(Scopes.runtime(context).docker());
         Class<?> testClass = context.getRequiredTestClass();
-        BudgetPlan.checkClass(testClass, c -> WatchedField.of(c).stream().map(WatchedField::name).toList());
+        Scopes.checkBudgets(context);
         Scopes.classReport(context);
         StartupWitness.install(WatchedField.of(testClass)); // before Testcontainers (registered after us) starts them
     }

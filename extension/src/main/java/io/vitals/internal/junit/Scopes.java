@@ -5,6 +5,7 @@ import io.vitals.internal.agent.EngineAgent;
 import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.TestInstance;
@@ -33,6 +34,8 @@ final class Scopes {
     private static final String AGENT_KEY = "agent";
     private static final String CLASS_REPORT_KEY = "class-report";
     private static final String UNREACHABLE_BUDGETS_KEY = "unreachable-budgets";
+    // found from a @Nested class's context too: stores look keys up in their parents
+    private static final String BUDGET_PLANS_KEY = "budget-plans";
 
     private Scopes() {
     }
@@ -72,6 +75,32 @@ final class Scopes {
         return owner.getStore(NAMESPACE).getOrComputeIfAbsent(CLASS_REPORT_KEY,
                 key -> new ClassReport(reports(owner, reportDir(owner)), owner.getRequiredTestClass()),
                 ClassReport.class);
+    }
+
+    /**
+     * Checks the budgets of the class of {@code context} and its {@code @Nested} classes once, in its
+     * {@code beforeAll}, and keeps their plans in its store; a nested class finds its outer class's there.
+     *
+     * @throws ExtensionConfigurationException listing every bad value (see {@link BudgetPlan#checkClass})
+     */
+    static void checkBudgets(ExtensionContext context) {
+        ExtensionContext.Store store = context.getStore(NAMESPACE);
+        if (store.get(BUDGET_PLANS_KEY, BudgetPlan.ClassPlans.class) == null) {
+            store.put(BUDGET_PLANS_KEY, BudgetPlan.checkClass(context.getRequiredTestClass(),
+                    c -> WatchedField.of(c).stream().map(WatchedField::name).toList()));
+        }
+    }
+
+    /**
+     * The budget plan of the test of {@code test} (a test method, a template or a dynamic test's factory), as checked
+     * in its class's {@code beforeAll}; built here, checking every value, where no {@code beforeAll} of ours ran (a
+     * {@code @ResourceBudget} on a method alone registers the extension for that method only).
+     */
+    static BudgetPlan budgetPlan(ExtensionContext test, List<String> containers) {
+        Class<?> testClass = test.getRequiredTestClass();
+        return Optional.ofNullable(test.getStore(NAMESPACE).get(BUDGET_PLANS_KEY, BudgetPlan.ClassPlans.class))
+                .flatMap(plans -> plans.planOf(testClass, test.getTestMethod()))
+                .orElseGet(() -> BudgetPlan.of(testClass, test.getTestMethod(), containers));
     }
 
     /** The warnings of budgets a container's limits keep from breaking, given once per class and container. */

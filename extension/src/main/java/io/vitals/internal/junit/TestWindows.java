@@ -51,7 +51,7 @@ final class TestWindows {
         String testName = own.getDisplayName();
         List<WatchedField> fields = WatchedField.of(testClass);
         List<String> names = fields.stream().map(WatchedField::name).toList();
-        BudgetPlan plan = BudgetPlan.of(testClass, test.getTestMethod(), names);
+        BudgetPlan plan = Scopes.budgetPlan(test, names);
         List<MeasuredContainer> measured = new ArrayList<>();
         List<FailFastGuard> guards = new ArrayList<>();
         // one owner for all of this test's windows: a shared container's watch tells other tests' windows by it

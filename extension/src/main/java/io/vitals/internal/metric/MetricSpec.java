@@ -172,9 +172,9 @@ final class MetricSpec {
     MetricSpec sourcedAs(Metric metric) {
         if (source.isPresent()) {
             if (extractor == null) {
-                extractor = u -> u.sourcedFigures().read(metric);
+                extractor = u -> SourcedFigures.of(u).read(metric);
             }
-            unmeasurable = u -> u.sourcedFigures().reason(metric);
+            unmeasurable = u -> SourcedFigures.of(u).reason(metric);
         }
         return this;
     }

@@ -32,7 +32,7 @@ public final class PeakComposition {
         if (parts.isEmpty() || parts.stream().allMatch(m -> m.value(usage).isEmpty())) {
             return Optional.empty();
         }
-        String where = usage.sourcedFigures().atPeak()
+        String where = SourcedFigures.of(usage).atPeak()
                 .map(p -> "at " + DataSize.ofBytes(p.workingSetBytes()) + " (" + DurationParser.format(p.offset())
                         + ")")
                 .orElse("at the peak");

@@ -3,6 +3,8 @@ package io.vitals.internal.metric;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.DataSize;
+import io.vitals.ResourceUsage;
+import io.vitals.SourcedValues;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -21,7 +23,7 @@ import org.apiguardian.api.API;
  * unavailable, so a probe cannot report a forgotten figure as an exact-looking 0.
  */
 @API(status = INTERNAL, since = "0.1")
-public final class SourcedFigures {
+public final class SourcedFigures implements SourcedValues {
 
     private final double[] values;
     private final String[] reasons;
@@ -42,6 +44,24 @@ public final class SourcedFigures {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The sourced figures {@code usage} holds: those a probe read, or those of a usage built without one.
+     *
+     * @throws IllegalStateException where they are not this class's (nothing else implements {@link SourcedValues})
+     */
+    public static SourcedFigures of(ResourceUsage usage) {
+        if (usage.sourcedFigures() instanceof SourcedFigures figures) {
+            return figures;
+        }
+        throw new IllegalStateException("sourced figures of another kind: " + usage.sourcedFigures().getClass());
+    }
+
+    /** {@return the figure whose key is {@code key}, NaN where it was not read} */
+    @Override
+    public double read(String key) {
+        return read(Metric.byKey(key).orElseThrow(() -> new IllegalArgumentException("no figure " + key)));
     }
 
     /** The figure in its base unit; NaN where it is absent. */

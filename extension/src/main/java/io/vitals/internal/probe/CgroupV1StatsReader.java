@@ -16,24 +16,20 @@ import java.util.OptionalLong;
  * and cAdvisor do; user/system CPU time comes in USER_HZ ticks (100 per second on Linux), so it is only accurate to
  * 10 ms, while {@code cpuacct.usage} is exact to the nanosecond.
  */
-final class CgroupV1StatsReader implements CgroupStatsReader {
+final class CgroupV1StatsReader extends CgroupFilesReader {
 
     /** USER_HZ: the kernel exports cpuacct.stat in ticks of 1/100 s on every architecture docker supports. */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
     /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
-    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(true, "total_inactive_file", "total_cache",
-            "total_rss", "total_swap");
-    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys(MEMORY_STAT_KEYS.toArray(String[]::new));
+    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(true, "total_inactive_file",
+            "total_cache", "total_rss", "total_swap");
     private static final CgroupFiles.Keys OOM_CONTROL = new CgroupFiles.Keys("oom_kill");
     private static final CgroupFiles.Keys CPUACCT_STAT = new CgroupFiles.Keys("user", "system");
     private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("nr_periods", "nr_throttled",
             "throttled_time");
 
     private final Path memory;
-    private final OpenFiles files;
-    private final CgroupFile memoryStat;
-    private final CgroupFile usage;
     private final Optional<CgroupFile> limit;
     private final Optional<CgroupFile> maxUsage;
     private final Optional<CgroupFile> failcnt;
@@ -44,29 +40,18 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     private final Optional<CgroupFile> cpuStat;
     private final Optional<CgroupFile> blkioRecursive;
     private final Optional<CgroupFile> blkioThrottle;
-    private final Optional<CgroupFile> pidsCurrent;
-    private final Optional<CgroupFile> pidsMax;
-    private final PressureFiles pressure;
-    private final SourcedCgroupValues sourced;
 
-    private final long[] stat = MEMORY_STAT.newValues();
     private final long[] oom = OOM_CONTROL.newValues();
     private final long[] ticks = CPUACCT_STAT.newValues();
     private final long[] throttling = CPU_STAT.newValues();
-    /** Read and written bytes, filled by the allocation-free parser; a {@link BlockIoReading} is made of them. */
-    private final long[] io = new long[2];
-    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
-    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
 
     private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
+        super(files, true, layout.controller("memory").orElseThrow(), "memory.usage_in_bytes", MEMORY_STAT_KEYS,
+                layout.controller("pids"), layout.unifiedDir());
         this.memory = layout.controller("memory").orElseThrow();
-        this.files = files;
         Optional<Path> cpu = layout.controller("cpu");
         Optional<Path> cpuacct = layout.controller("cpuacct").or(() -> cpu);
         Optional<Path> blkio = layout.controller("blkio");
-        Optional<Path> pids = layout.controller("pids");
-        this.usage = files.required(memory.resolve("memory.usage_in_bytes"));
-        this.memoryStat = files.required(memory.resolve("memory.stat"));
         this.limit = files.optional(memory.resolve("memory.limit_in_bytes"));
         this.maxUsage = files.optional(memory.resolve("memory.max_usage_in_bytes"));
         this.failcnt = files.optional(memory.resolve("memory.failcnt"));
@@ -78,31 +63,17 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
         this.cpuStat = files.optional(cpu, "cpu.stat");
         this.blkioRecursive = files.optional(blkio, "blkio.io_service_bytes_recursive");
         this.blkioThrottle = files.optional(blkio, "blkio.throttle.io_service_bytes");
-        this.pidsCurrent = files.optional(pids, "pids.current");
-        this.pidsMax = files.optional(pids, "pids.max");
-        this.pressure = files.pressure(layout.unifiedDir());
-        this.sourced = new SourcedCgroupValues(true, memory, MEMORY_STAT_KEYS, files);
     }
 
     static CgroupV1StatsReader open(CgroupLayout layout) throws IOException {
-        OpenFiles files = new OpenFiles();
-        try {
-            return new CgroupV1StatsReader(layout, files);
-        } catch (IOException | RuntimeException e) {
-            files.close();
-            throw e;
-        }
+        return open(files -> new CgroupV1StatsReader(layout, files));
     }
 
     @Override
     public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
         long now = System.nanoTime();
-        memoryStat.readKeyed(MEMORY_STAT, stat);
-        MemoryReading memoryReading = MemoryReading.builder()
-                .charged(usage.readRequired())
-                .inactiveFile(orElse(stat[0], 0))
-                .pageCache(orElse(stat[1], 0))
-                .anonymous(orElse(stat[2], 0))
+        memoryStat.readKeyed(memoryStatKeys, stat);
+        MemoryReading memoryReading = memory(charged.readRequired())
                 .swap(CgroupFiles.optional(stat[3]))
                 .limit(limit.isPresent() ? CgroupFiles.limit(limit.get().readValue()) : OptionalLong.empty())
                 .highWaterMark(highWaterMark())
@@ -124,11 +95,8 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
             cpuStat.get().readKeyed(CPU_STAT, throttling);
             cpu.throttling(orElse(throttling[0], 0), orElse(throttling[1], 0), orElse(throttling[2], 0));
         }
-        PidsReading pids = new PidsReading(value(pidsCurrent, 0),
-                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
-
-        return RawReading.builder().at(now, wallClock.instant()).cpu(cpu.build()).memory(memoryReading).pids(pids)
-                .blockIo(readBlkio()).network(network).pressure(pressure.read()).sourced(sourced.read(stat)).build();
+        PidsReading pids = pids();
+        return reading(now, wallClock, cpu.build(), memoryReading, pids, readBlkio(), network);
     }
 
     @Override
@@ -145,9 +113,9 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
         }
         MemoryReading memory = last.memory();
         // the high-water mark counts only at a window's end, which is a full read; a tick saves the file
-        memory = memory.withFastCounters(usage.readRequired(), memory.limitHits(), oomKills(memory.oomKills()));
+        memory = memory.withFastCounters(charged.readRequired(), memory.limitHits(), oomKills(memory.oomKills()));
         return last.withFastCounters(now, wallClock.instant(), cpu, memory,
-                last.pids().withCurrent(value(pidsCurrent, last.pids().current())));
+                last.pids().withCurrent(pidsCurrent(last.pids().current())));
     }
 
     private OptionalLong highWaterMark() throws IOException {
@@ -160,10 +128,6 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
         }
         oomControl.get().readKeyed(OOM_CONTROL, oom);
         return orElse(oom[0], 0);
-    }
-
-    private static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
-        return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
     }
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
@@ -202,10 +166,5 @@ final class CgroupV1StatsReader implements CgroupStatsReader {
     @Override
     public boolean exists() {
         return Files.isDirectory(memory);
-    }
-
-    @Override
-    public synchronized void close() {
-        files.close();
     }
 }

@@ -21,36 +21,24 @@ import java.util.OptionalLong;
  * and the peak covers the cgroup's lifetime: it is still reported, because for a container started by the test
  * its lifetime is the test; {@link #resetHighWaterMark()} returning false tells the caller it is not per window.
  */
-final class CgroupV2StatsReader implements CgroupStatsReader {
+final class CgroupV2StatsReader extends CgroupFilesReader {
 
     /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
-    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(false, "inactive_file", "file", "anon");
-    private static final CgroupFiles.Keys MEMORY_STAT = new CgroupFiles.Keys(MEMORY_STAT_KEYS.toArray(String[]::new));
+    private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(false, "inactive_file", "file",
+            "anon");
     private static final CgroupFiles.Keys MEMORY_EVENTS = new CgroupFiles.Keys("max", "oom_kill");
     private static final CgroupFiles.Keys CPU_STAT = new CgroupFiles.Keys("usage_usec", "user_usec", "system_usec",
             "nr_periods", "nr_throttled", "throttled_usec");
 
     private final Path dir;
-    private final OpenFiles files;
-    private final CgroupFile memoryStat;
-    private final CgroupFile current;
     private final Optional<CgroupFile> max;
     private final Optional<CgroupFile> events;
     private final Optional<CgroupFile> cpuStat;
     private final Optional<CgroupFile> ioStat;
     private final Optional<CgroupFile> swap;
-    private final Optional<CgroupFile> pidsCurrent;
-    private final Optional<CgroupFile> pidsMax;
-    private final PressureFiles pressure;
-    private final SourcedCgroupValues sourced;
 
-    private final long[] stat = MEMORY_STAT.newValues();
     private final long[] memoryEvents = MEMORY_EVENTS.newValues();
     private final long[] cpu = CPU_STAT.newValues();
-    /** Read and written bytes, filled by the allocation-free parser; a {@link BlockIoReading} is made of them. */
-    private final long[] io = new long[2];
-    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
-    private final int onlineCpus = Runtime.getRuntime().availableProcessors();
     private final ByteBuffer peakBuffer = ByteBuffer.allocateDirect(32);
     private final byte[] peakBytes = new byte[32];
 
@@ -58,36 +46,24 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
     private boolean peakIsPerWindow;
 
     private CgroupV2StatsReader(Path dir, OpenFiles files) throws IOException {
+        super(files, false, dir, "memory.current", MEMORY_STAT_KEYS, Optional.of(dir), Optional.of(dir));
         this.dir = dir;
-        this.files = files;
-        this.current = files.required(dir.resolve("memory.current"));
-        this.memoryStat = files.required(dir.resolve("memory.stat"));
         this.max = files.optional(dir.resolve("memory.max"));
         this.events = files.optional(dir.resolve("memory.events"));
         this.cpuStat = files.optional(dir.resolve("cpu.stat"));
         this.ioStat = files.optional(dir.resolve("io.stat"));
         this.swap = files.optional(dir.resolve("memory.swap.current"));
-        this.pidsCurrent = files.optional(dir.resolve("pids.current"));
-        this.pidsMax = files.optional(dir.resolve("pids.max"));
-        this.pressure = files.pressure(Optional.of(dir));
-        this.sourced = new SourcedCgroupValues(false, dir, MEMORY_STAT_KEYS, files);
     }
 
     static CgroupV2StatsReader open(Path dir) throws IOException {
-        OpenFiles files = new OpenFiles();
-        try {
-            return new CgroupV2StatsReader(dir, files);
-        } catch (IOException | RuntimeException e) {
-            files.close();
-            throw e;
-        }
+        return open(files -> new CgroupV2StatsReader(dir, files));
     }
 
     @Override
     public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
         long now = System.nanoTime();
-        memoryStat.readKeyed(MEMORY_STAT, stat);
-        long charged = current.readRequired();
+        memoryStat.readKeyed(memoryStatKeys, stat);
+        long chargedBytes = charged.readRequired();
         OptionalLong limit = max.isPresent() ? CgroupFiles.limit(max.get().readValue()) : OptionalLong.empty();
         readEvents();
         readCpu();
@@ -98,11 +74,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
             file.read();
             CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
         }
-        MemoryReading memory = MemoryReading.builder()
-                .charged(charged)
-                .inactiveFile(orElse(stat[0], 0))
-                .pageCache(orElse(stat[1], 0))
-                .anonymous(orElse(stat[2], 0))
+        MemoryReading memory = memory(chargedBytes)
                 .swap(swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty())
                 .limit(limit)
                 .highWaterMark(readPeak())
@@ -115,11 +87,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
                 .onlineCpus(onlineCpus)
                 .throttling(orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000)
                 .build();
-        PidsReading pids = new PidsReading(pids(),
-                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
-        return RawReading.builder().at(now, wallClock.instant()).cpu(cpuReading).memory(memory).pids(pids)
-                .blockIo(new BlockIoReading(io[0], io[1])).network(network).pressure(pressure.read())
-                .sourced(sourced.read(stat)).build();
+        return reading(now, wallClock, cpuReading, memory, pids(), new BlockIoReading(io[0], io[1]), network);
     }
 
     @Override
@@ -131,12 +99,13 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         }
         CpuReading cpuReading = last.cpu().withUsage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
                 orElse(cpu[2], 0) * 1000);
-        long charged = current.readRequired();
+        long chargedBytes = charged.readRequired();
         readEvents();
         // the peak counts only at a window's end, which is a full read; a tick saves the file
-        MemoryReading memory = last.memory().withFastCounters(charged, orElse(memoryEvents[0], 0),
+        MemoryReading memory = last.memory().withFastCounters(chargedBytes, orElse(memoryEvents[0], 0),
                 orElse(memoryEvents[1], 0));
-        return last.withFastCounters(now, wallClock.instant(), cpuReading, memory, last.pids().withCurrent(pids()));
+        return last.withFastCounters(now, wallClock.instant(), cpuReading, memory,
+                last.pids().withCurrent(pidsCurrent(0)));
     }
 
     private void readEvents() throws IOException {
@@ -154,10 +123,6 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
         } else {
             java.util.Arrays.fill(cpu, CgroupFiles.ABSENT);
         }
-    }
-
-    private long pids() throws IOException {
-        return pidsCurrent.isPresent() ? orElse(pidsCurrent.get().readValue(), 0) : 0;
     }
 
     private OptionalLong readPeak() throws IOException {
@@ -199,7 +164,7 @@ final class CgroupV2StatsReader implements CgroupStatsReader {
 
     @Override
     public synchronized void close() {
-        files.close();
+        super.close();
         if (peakChannel != null) {
             try {
                 peakChannel.close();

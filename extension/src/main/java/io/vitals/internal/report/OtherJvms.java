@@ -1,6 +1,7 @@
 package io.vitals.internal.report;
 
 import io.vitals.internal.report.json.IndexReader;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.run.RunLedger;
 
 import java.io.IOException;

@@ -6,10 +6,11 @@ import io.vitals.internal.log.UserLog;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistoryKey;
-import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
+import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonWriter;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.run.RunIdentity;
 import io.vitals.internal.report.run.RunLedger;
 import io.vitals.internal.result.TestResult;
@@ -165,7 +166,7 @@ public final class ReportSession implements AutoCloseable {
         Path file;
         synchronized (this) {
             // taken in the order the tests finish; the suggestions themselves are worked out on the report thread
-            suggestionInputs = regressions.history().suggestionInputs(result);
+            suggestionInputs = HistorySuggestions.inputs(regressions.history(), result);
             RegressionVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
                     .orElseGet(() -> regressions.compare(result));
             String relative = testFiles.pathFor(result);
@@ -182,7 +183,7 @@ public final class ReportSession implements AutoCloseable {
         CompletableFuture<Optional<Path>> written = new CompletableFuture<>();
         onReportThread(() -> {
             try {
-                Optional<Path> json = testFiles.write(result, HistorySession.suggest(suggestionInputs), file);
+                Optional<Path> json = testFiles.write(result, HistorySuggestions.suggest(suggestionInputs), file);
                 json.ifPresent(path -> onDisk.add(result.uniqueId()));
                 written.complete(json);
             } catch (RuntimeException e) {

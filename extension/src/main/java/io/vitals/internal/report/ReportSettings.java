@@ -7,6 +7,7 @@ import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.history.HistorySettings;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
 import io.vitals.internal.settings.SettingParser;
 import io.vitals.internal.settings.SettingsReader;
 
@@ -62,20 +63,6 @@ public record ReportSettings(
      * {@code docker stats}-style table with every figure, a JSON line per test, or nothing.
      */
     public enum ConsoleMode { TABLE, FULL, JSON, OFF }
-
-    /**
-     * Which tests get their own series in {@code vitals.prom}. Per-test labels make a series per test and figure,
-     * which Prometheus advises against for anything that grows without bound; per class, the series of a suite stay
-     * the same from run to run, and the tests a reader must look at are still named.
-     */
-    public enum PrometheusSeries {
-        /** One series per class (and container): counts, summed counters, the worst test's gauges. */
-        CLASS,
-        /** The per-class series, and every series of each test that failed, breached a budget or regressed. */
-        BREACHED,
-        /** Every series of every test, no per-class series. */
-        TEST
-    }
 
     /** What a regression against the baseline does to the test. */
     public enum BaselineMode { FAIL, WARN }

@@ -3,9 +3,11 @@ package io.vitals.internal.report;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 import io.vitals.internal.result.TestResult;
@@ -147,7 +149,7 @@ final class RunFiles {
 
     private void writeSummaryAndSuggestions(RunReport run, History withThisRun, Path dir) {
         HistorySession history = regressions.history();
-        List<BudgetSuggestion> suggestions = HistorySession.suggestions(withThisRun);
+        List<BudgetSuggestion> suggestions = HistorySuggestions.suggestions(withThisRun);
         Optional<String> problem = history.problem();
         String historySection = SuggestedBudgetsWriter.summarySection(settings.history(), problem, suggestions);
         files.write(dir.resolve(ReportSession.SUMMARY_FILE),

@@ -6,6 +6,7 @@ import io.vitals.internal.regression.baseline.BaselineComparator;
 import io.vitals.internal.regression.baseline.BaselineStore;
 import io.vitals.internal.regression.history.History;
 import io.vitals.internal.regression.history.HistorySession;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.TestResult;
 

@@ -3,6 +3,7 @@ package io.vitals.internal.report;
 import io.vitals.internal.report.console.ConsoleJsonLine;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.console.VerdictTable;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ReportNames;
 import io.vitals.internal.result.TestResult;
 

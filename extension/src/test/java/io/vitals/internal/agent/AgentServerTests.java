@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.ProbeKind;
 import io.vitals.ProbeMode;
+import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.CgroupAgent;
 import io.vitals.internal.probe.CgroupLocator;
 import io.vitals.internal.probe.ContainerGoneException;
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -273,7 +275,8 @@ class AgentServerTests {
     }
 
     @Test
-    @DisplayName("a fast reading is sent in 153 bytes, a full one of the recorded v1 tree in 328")
+    @DisplayName("a fast reading is sent in 153 bytes, a full one in 238 and 9 per sourced figure (and its reason where"
+            + " absent): 328 for the recorded v1 tree on 2026-12-03")
     void bytesPerSample() throws Exception {
         RawReading reading = hostProbe("db", Fixtures.V1_PID).read();
         ByteArrayOutputStream full = new ByteArrayOutputStream();
@@ -282,7 +285,14 @@ class AgentServerTests {
         AgentProtocol.writeFast(new DataOutputStream(fast), reading);
         System.out.printf("bytes per answer: full %d, fast %d%n", full.size() + 1, fast.size() + 1);
         assertThat(fast.size()).isEqualTo(AgentProtocol.FAST_BYTES);
-        assertThat(full.size()).isEqualTo(328);
+        // derived from the metric model, so that a new sourced figure needs no new golden here
+        int sourced = 0;
+        for (Metric metric : Metric.sourced()) {
+            sourced += Double.BYTES + 1 + reading.sourced().reason(metric)
+                    .map(reason -> 2 + reason.getBytes(StandardCharsets.UTF_8).length).orElse(0);
+        }
+        assertThat(AgentProtocol.FULL_BASE_BYTES).isEqualTo(238);
+        assertThat(full.size()).isEqualTo(AgentProtocol.FULL_BASE_BYTES + sourced);
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,6 +81,26 @@ class BudgetPlanTests {
     @DisplayName("a class whose budgets are all good passes the class-wide check")
     void goodClassPasses() {
         BudgetPlan.checkClass(AllGood.class, c -> List.of("stress"));
+    }
+
+    @Test
+    @DisplayName("the class-wide check keeps a plan per class and budgeted method, each what the test alone builds")
+    void classCheckKeepsThePlans() throws NoSuchMethodException {
+        BudgetPlan.ClassPlans plans = BudgetPlan.checkClass(Planned.class, c -> List.of("stress"));
+        Method budgeted = Planned.class.getDeclaredMethod("budgeted");
+        Method plain = Planned.class.getDeclaredMethod("plain");
+        Method nested = Planned.Inner.class.getDeclaredMethod("nested");
+
+        assertThat(plans.planOf(Planned.class, Optional.of(budgeted)))
+                .contains(BudgetPlan.of(Planned.class, Optional.of(budgeted), List.of("stress")));
+        assertThat(plans.planOf(Planned.class, Optional.of(plain)))
+                .contains(BudgetPlan.of(Planned.class, Optional.of(plain), List.of("stress")))
+                .contains(BudgetPlan.of(Planned.class, Optional.empty(), List.of("stress")));
+        assertThat(plans.planOf(Planned.Inner.class, Optional.of(nested)))
+                .contains(BudgetPlan.of(Planned.Inner.class, Optional.of(nested), List.of("stress")));
+        assertThat(plans.planOf(Planned.class, Optional.of(budgeted)).orElseThrow().budgets().get(0).limits())
+                .extracting(limit -> limit.metric().attribute()).containsExactly("peakMemory", "cpuTime");
+        assertThat(plans.planOf(AllGood.class, Optional.empty())).as("a class not checked").isEmpty();
     }
 
     @Test
@@ -216,6 +237,23 @@ class BudgetPlanTests {
     static class AllGood {
         @ResourceBudget(peakMemory = "1GiB")
         void test() {
+        }
+    }
+
+    @ResourceBudget(peakMemory = "2GiB")
+    static class Planned {
+        @ResourceBudget(peakMemory = "1GiB", cpuTime = "5s")
+        void budgeted() {
+        }
+
+        void plain() {
+        }
+
+        @Nested
+        class Inner {
+            @ResourceBudget(peakPids = "10")
+            void nested() {
+            }
         }
     }
 

@@ -27,9 +27,11 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.testcontainers.containers.GenericContainer;
@@ -218,13 +220,20 @@ class ContainerLocksTests {
     }
 
     @Test
-    @DisplayName("@MeasureResources names the provider, so that users add nothing")
+    @DisplayName("@MeasureResources names a provider beside it that answers as ContainerLocks, so that users add "
+            + "nothing")
     void measureResourcesCarriesTheProvider() {
         @MeasureResources
         class Annotated {
         }
-        assertThat(AnnotationSupport.findRepeatableAnnotations(Annotated.class, ResourceLock.class))
-                .anySatisfy(lock -> assertThat(lock.providers()).containsExactly(ContainerLocks.class));
+        List<ResourceLock> found = AnnotationSupport.findRepeatableAnnotations(Annotated.class, ResourceLock.class);
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).providers()).hasSize(1);
+        Class<? extends ResourceLocksProvider> named = found.get(0).providers()[0];
+        assertThat(named.getPackageName()).isEqualTo("io.vitals");
+        ResourceLocksProvider provider = ReflectionSupport.newInstance(named);
+        assertThat(provider.provideForClass(TwoMeasuredOneShared.class))
+                .isEqualTo(new ContainerLocks().provideForClass(TwoMeasuredOneShared.class)).isNotEmpty();
     }
 
     // ---- JUnit's scheduler with the locks: tests record who runs at the same time

@@ -13,13 +13,16 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The budget, result, regression, report, files and JUnit packages depend on one another in one direction only:
+ * No package depends on itself through others: every package of the main code, the root {@code io.vitals} and each
+ * subpackage on its own, is checked for import cycles (see docs/architecture.md for the layers).
+ *
+ * <p>Beyond that, the budget, result, regression, report, files and JUnit packages depend on one another in one direction only:
  * the result model holds budget results; the regression analysis reads results; reports write results and
  * verdicts; the extension drives them all. Judging a budget needs no result, verdict or report, and deciding a
  * regression needs no report writer. A cycle would make each impossible to change, test or move without the others.
  */
-@DisplayName("Package dependencies between budget, result, regression, report, files, junit, metric, probe and "
-        + "sampling")
+@DisplayName("Package dependencies: no cycle among all packages; budget, result, regression, report, files, junit, "
+        + "metric, probe and sampling in one direction")
 class PackageCyclesTests {
 
     private static final Map<String, String> GROUPS = Map.of(
@@ -40,12 +43,43 @@ class PackageCyclesTests {
     }
 
     @Test
-    @DisplayName("no import cycle among the groups")
-    void noCycle() {
-        PackageGroups main = main();
-        List<Edge> cycle = main.cycleEdges();
+    @DisplayName("no import cycle among all packages, each on its own, the root io.vitals included")
+    void noCycleAmongAllPackages() {
+        PackageGroups all = PackageGroups.everyPackage(MAIN);
+        List<Edge> cycle = all.cycleEdges();
 
-        assertThat(cycle).as(() -> main.describe(cycle)).isEmpty();
+        assertThat(cycle).as(() -> all.describe(cycle)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the public API io.vitals depends on no internal package but the unit helpers")
+    void rootDependsOnlyOnUnits() {
+        PackageGroups all = PackageGroups.everyPackage(MAIN);
+        List<Edge> intoInternals = all.edges().keySet().stream()
+                .filter(edge -> edge.from().equals("io.vitals") && !edge.to().equals("io.vitals.internal.units"))
+                .toList();
+
+        assertThat(intoInternals).as(() -> all.describe(intoInternals)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("every package is scanned on its own: the root, the report model below its writers, internal "
+            + "code on the API")
+    void seesEveryPackageOnItsOwn() {
+        PackageGroups all = PackageGroups.everyPackage(MAIN);
+
+        assertThat(all.edges()).containsKeys(
+                new Edge("io.vitals.internal.junit", "io.vitals"),
+                new Edge("io.vitals.internal.metric", "io.vitals"),
+                new Edge("io.vitals", "io.vitals.internal.units"),
+                new Edge("io.vitals.internal.report.console", "io.vitals.internal.report.model"),
+                new Edge("io.vitals.internal.report", "io.vitals.internal.report.model"),
+                new Edge("io.vitals.internal.regression.suggest", "io.vitals.internal.regression.history"));
+        assertThat(all.edges()).doesNotContainKeys(
+                new Edge("io.vitals", "io.vitals.internal.junit"),
+                new Edge("io.vitals", "io.vitals.internal.metric"),
+                new Edge("io.vitals.internal.report.console", "io.vitals.internal.report"),
+                new Edge("io.vitals.internal.regression.history", "io.vitals.internal.regression.suggest"));
     }
 
     @Test

@@ -32,8 +32,8 @@ final class PackageGroups {
     }
 
     private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
-    // a qualified name: the groups' roots followed by at least one more name, e.g. io.vitals.internal.report.X
-    private static final Pattern QUALIFIED = Pattern.compile("\\b(io\\.vitals\\.internal(?:\\.\\w+)+)");
+    // a qualified name: the project's root package followed by at least one more name, e.g. io.vitals.internal.report.X
+    private static final Pattern QUALIFIED = Pattern.compile("\\b(io\\.vitals(?:\\.\\w+)+)");
     private static final Pattern COMMENTS_AND_STRINGS = Pattern.compile(
             "/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\\\n])*'", Pattern.DOTALL);
 
@@ -44,6 +44,25 @@ final class PackageGroups {
     /** @param groups short name by package root, e.g. "report" for {@code io.vitals.internal.report} */
     PackageGroups(Map<String, String> groups) {
         this.groups = Map.copyOf(groups);
+    }
+
+    /**
+     * Every package declared under {@code root} as a group of its own, named by the package (the root package
+     * {@code io.vitals} included), with the references of every file added: no package stands in for its subpackages.
+     */
+    static PackageGroups everyPackage(Path root) {
+        Map<String, String> packages = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Matcher declared = PACKAGE.matcher(Files.readString(file));
+                if (declared.find()) {
+                    packages.put(declared.group(1), declared.group(1));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new PackageGroups(packages).scan(root);
     }
 
     /** Adds the references of every {@code .java} file under {@code root}. */

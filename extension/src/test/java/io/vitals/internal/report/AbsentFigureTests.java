@@ -13,17 +13,18 @@ import io.vitals.internal.regression.baseline.BaselineComparator;
 import io.vitals.internal.regression.baseline.BaselineFile;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.history.HistoryKey;
-import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.history.Measurements;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
-import io.vitals.internal.report.ReportSettings.PrometheusSeries;
+import io.vitals.internal.regression.suggest.HistorySuggestions;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
 import io.vitals.internal.report.console.ConsoleTable;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.json.TestJsonReader;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.result.Exactness;
 import io.vitals.internal.result.ReportNames;
@@ -261,7 +262,7 @@ class AbsentFigureTests {
         for (int i = 0; i < 5; i++) {
             Measurements.of(onV1("w")).forEach((k, v) -> fiveRuns.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
         }
-        List<BudgetSuggestion> suggestions = HistorySession.suggest(builds(fiveRuns));
+        List<BudgetSuggestion> suggestions = HistorySuggestions.suggest(builds(fiveRuns));
         assertThat(suggestions).extracting(BudgetSuggestion::attribute).doesNotContain("blockWrite")
                 .contains("blockRead");
         // where the figure was measured, its 0 is a measurement and may be suggested
@@ -270,7 +271,7 @@ class AbsentFigureTests {
             Measurements.of(onV2("w", WRITTEN)).forEach((k, v) -> v2Runs.computeIfAbsent(k, x -> new ArrayList<>())
                     .add(v));
         }
-        assertThat(HistorySession.suggest(builds(v2Runs))).extracting(BudgetSuggestion::attribute).contains("blockWrite");
+        assertThat(HistorySuggestions.suggest(builds(v2Runs))).extracting(BudgetSuggestion::attribute).contains("blockWrite");
     }
 
     private static Map<HistoryKey, BudgetSuggester.Builds> builds(Map<HistoryKey, List<Double>> values) {

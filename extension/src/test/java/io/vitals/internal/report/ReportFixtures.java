@@ -25,6 +25,7 @@ import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
 import io.vitals.internal.result.Overlap;
 import io.vitals.internal.result.TestResult;
+import io.vitals.testing.SourcedFixtures;
 import io.vitals.testing.UsageFixtures;
 
 import java.time.Duration;
@@ -270,9 +271,12 @@ public final class ReportFixtures {
                 .build();
     }
 
-    /** Every sourced figure known: major page faults, and the peak's composition read at the peak. */
+    /**
+     * Every sourced figure known ({@link SourcedFixtures#every}): major page faults, and the peak's composition read
+     * at the peak, with values the report tests check.
+     */
     public static SourcedFigures sourced(double scale, Duration peakAt, long peakBytes) {
-        return SourcedFigures.builder().set(Metric.MAJOR_PAGE_FAULTS, Math.round(scale * 321))
+        return SourcedFixtures.every(scale).set(Metric.MAJOR_PAGE_FAULTS, Math.round(scale * 321))
                 .set(Metric.PEAK_ANONYMOUS_MEMORY, Math.round(peakBytes * 0.7))
                 .set(Metric.PEAK_PAGE_CACHE, Math.round(peakBytes * 0.25))
                 .set(Metric.PEAK_SHARED_MEMORY, Math.round(peakBytes * 0.05))

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vitals.Percentage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.history.HistorySettings;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
 import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;
@@ -35,16 +36,16 @@ class ReportSettingsTests {
         assertThat(s.baselineRuns()).isEqualTo(1);
         assertThat(s.tolerances().of(Metric.PEAK_MEMORY)).contains(Percentage.of(10));
         assertThat(s.tolerances().of(Metric.WALL_TIME)).isEmpty();
-        assertThat(s.prometheusSeries()).isEqualTo(ReportSettings.PrometheusSeries.BREACHED);
+        assertThat(s.prometheusSeries()).isEqualTo(PrometheusSeries.BREACHED);
     }
 
     @Test
     @DisplayName("vitals.prometheus.series: class, breached or test, in any case; anything else names the words")
     void prometheusSeries() {
         assertThat(parse(Map.of("vitals.prometheus.series", "TEST")).prometheusSeries())
-                .isEqualTo(ReportSettings.PrometheusSeries.TEST);
+                .isEqualTo(PrometheusSeries.TEST);
         assertThat(parse(Map.of("vitals.prometheus.series", "class")).prometheusSeries())
-                .isEqualTo(ReportSettings.PrometheusSeries.CLASS);
+                .isEqualTo(PrometheusSeries.CLASS);
         assertThatThrownBy(() -> parse(Map.of("vitals.prometheus.series", "all")))
                 .hasMessageContaining("vitals.prometheus.series").hasMessageContaining("breached");
     }

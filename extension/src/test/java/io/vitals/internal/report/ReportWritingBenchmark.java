@@ -1,10 +1,11 @@
 package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.ReportSettings.PrometheusSeries;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
 import io.vitals.internal.report.markdown.MarkdownSummary;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.result.TestResult;
 

@@ -6,6 +6,7 @@ import io.vitals.DataSize;
 import io.vitals.ProbeMode;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
+import io.vitals.internal.metric.SourcedFigures;
 import io.vitals.testing.Probes;
 import io.vitals.testing.StressContainer;
 
@@ -105,7 +106,7 @@ class SourcedFiguresIT {
         } else {
             // docker 20.10's stats on a cgroup v1 host copy only some memory.stat keys, and total_shmem is not one
             assertThat(mode).isEqualTo(ProbeMode.ENGINE_API);
-            assertThat(usage.sourcedFigures().reason(Metric.PEAK_SHARED_MEMORY)).hasValueSatisfying(
+            assertThat(SourcedFigures.of(usage).reason(Metric.PEAK_SHARED_MEMORY)).hasValueSatisfying(
                     reason -> assertThat(reason).contains("memory_stats.stats has no"));
         }
         // the 200 MiB and stress-ng's own few; cgroup v2's memory.stat is flushed from per-CPU counters lazily,

@@ -6,6 +6,7 @@ import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
+import io.vitals.testing.SourcedFixtures;
 
 import java.time.Duration;
 import java.util.UUID;
@@ -26,7 +27,7 @@ class SourcedSeriesTests {
 
     /** Figures as a full read finds them: {@code faults} major faults so far, {@code anon} MiB anonymous memory. */
     private static SourcedFigures read(long faults, long anonMiB) {
-        return SourcedFigures.builder().set(Metric.MAJOR_PAGE_FAULTS, faults)
+        return SourcedFixtures.every(1).set(Metric.MAJOR_PAGE_FAULTS, faults)
                 .set(Metric.PEAK_ANONYMOUS_MEMORY, anonMiB * MIB).set(Metric.PEAK_PAGE_CACHE, 10 * MIB)
                 .set(Metric.PEAK_SHARED_MEMORY, 2 * MIB)
                 .unavailable(Metric.PEAK_KERNEL_MEMORY, "this host has no memory.kmem.usage_in_bytes").build();
@@ -79,9 +80,9 @@ class SourcedSeriesTests {
             assertThat(usage.peakAnonymousMemory()).hasValue(DataSize.ofMiB(470));
             assertThat(usage.peakSharedMemory()).hasValue(DataSize.ofMiB(2));
             assertThat(usage.peakKernelMemory()).isEmpty();
-            assertThat(usage.sourcedFigures().reason(Metric.PEAK_KERNEL_MEMORY))
+            assertThat(SourcedFigures.of(usage).reason(Metric.PEAK_KERNEL_MEMORY))
                     .hasValue("this host has no memory.kmem.usage_in_bytes");
-            assertThat(usage.sourcedFigures().atPeak()).hasValueSatisfying(at -> {
+            assertThat(SourcedFigures.of(usage).atPeak()).hasValueSatisfying(at -> {
                 assertThat(at.offset()).isEqualTo(Duration.ofMillis(50));
                 assertThat(at.workingSetBytes()).isEqualTo(500 * MIB);
             });
@@ -106,7 +107,7 @@ class SourcedSeriesTests {
 
             assertThat(evaluate.majorPageFaults()).hasValue(6);
             assertThat(evaluate.peakAnonymousMemory()).hasValue(DataSize.ofMiB(270));
-            assertThat(evaluate.sourcedFigures().atPeak().orElseThrow().offset()).isEqualTo(Duration.ofMillis(50));
+            assertThat(SourcedFigures.of(evaluate).atPeak().orElseThrow().offset()).isEqualTo(Duration.ofMillis(50));
         }
     }
 

@@ -7,8 +7,6 @@ import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.baseline.Tolerances;
 import io.vitals.internal.regression.stats.ChangeDetector;
-import io.vitals.internal.regression.suggest.BudgetSuggester;
-import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.regression.testbed.MachineFacts;
 import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.regression.testbed.Testbeds;
@@ -201,20 +199,21 @@ public final class HistorySession {
         return base.withRun(build, values, keyTestbeds);
     }
 
-    /** Suggested budgets for the test of {@code result}: its history, this run so far and {@code result}. */
-    public List<BudgetSuggestion> suggestionsFor(TestResult result) {
-        return suggest(suggestionInputs(result));
+    /** What {@link #runsWith} hands over per figure: the testbed of the figure and its builds there. */
+    @FunctionalInterface
+    public interface FigureRuns {
+        void accept(HistoryKey key, Testbed testbed, List<HistoryRun> runs);
     }
 
     /**
-     * What {@link #suggestionsFor} judges, taken now: per figure of {@code result}, the builds of its testbed in the
-     * history with this build (its repetitions so far and {@code result}) added. Cheap, and a copy, so that
-     * {@link #suggest} can run later and elsewhere (the report thread) with the same outcome while the run goes on.
+     * Hands {@code each} the builds of every figure of {@code result} on its testbed in the history, with this build
+     * (its repetitions so far and {@code result}) added; nothing when no history is configured. Cheap, and copies,
+     * so that what is judged from them can run later and elsewhere (the report thread) with the same outcome while
+     * the run goes on.
      */
-    public Map<HistoryKey, BudgetSuggester.Builds> suggestionInputs(TestResult result) {
-        Map<HistoryKey, BudgetSuggester.Builds> inputs = new TreeMap<>();
+    public void runsWith(TestResult result, FigureRuns each) {
         if (!configured()) {
-            return inputs;
+            return;
         }
         Map<HistoryKey, Testbed> keyTestbeds = new TreeMap<>();
         noteTestbeds(result, keyTestbeds);
@@ -222,31 +221,8 @@ public final class HistorySession {
             List<Double> now = new ArrayList<>(measurements.values(key));
             now.add(value);
             Testbed testbed = keyTestbeds.get(key);
-            List<HistoryRun> runs = loaded.runsWith(key, new HistoryRun(runId, startedAt, testbed.id(), now));
-            inputs.put(key, BudgetSuggester.Builds.of(testbed, runs));
+            each.accept(key, testbed, loaded.runsWith(key, new HistoryRun(runId, startedAt, testbed.id(), now)));
         });
-        return inputs;
-    }
-
-    /** The suggested budgets for {@code inputs} from {@link #suggestionInputs}. */
-    public static List<BudgetSuggestion> suggest(Map<HistoryKey, BudgetSuggester.Builds> inputs) {
-        return new BudgetSuggester().suggest(inputs);
-    }
-
-    /**
-     * Suggested budgets for every test of {@code all}, this session's {@link #withThisRun()}: each figure from the
-     * builds of the testbed its latest build ran on.
-     */
-    public static List<BudgetSuggestion> suggestions(History all) {
-        // straight from the history, in its key order: copying 10^5 keys into a map first cost more than judging
-        BudgetSuggester suggester = new BudgetSuggester();
-        List<BudgetSuggestion> suggestions = new ArrayList<>();
-        all.runs().forEach((key, runs) -> {
-            String testbed = runs.get(runs.size() - 1).testbed();
-            suggestions.addAll(suggester.suggestAll(key, BudgetSuggester.Builds.of(all.testbed(testbed),
-                    runs.stream().filter(run -> run.testbed().equals(testbed)).toList())));
-        });
-        return suggestions;
     }
 
     /**

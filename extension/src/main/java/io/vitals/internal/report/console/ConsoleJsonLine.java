@@ -3,7 +3,7 @@ package io.vitals.internal.report.console;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.json.MetricJson;
 import io.vitals.internal.report.json.OverlapJson;
 import io.vitals.internal.result.ContainerResult;

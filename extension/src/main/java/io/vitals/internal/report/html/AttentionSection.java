@@ -1,7 +1,7 @@
 package io.vitals.internal.report.html;
 
 import io.vitals.internal.budget.BudgetResult;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.ReportNames;

@@ -9,7 +9,7 @@ import io.vitals.internal.budget.BudgetTally;
 import io.vitals.internal.budget.Measurability;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.Unit;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;

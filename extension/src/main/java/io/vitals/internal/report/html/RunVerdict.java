@@ -2,7 +2,7 @@ package io.vitals.internal.report.html;
 
 import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.budget.BudgetStatus;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 

@@ -2,7 +2,7 @@ package io.vitals.internal.report.json;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 
 import java.io.IOException;

@@ -37,8 +37,8 @@ public final class MetricJson {
      * 1234}}; left out where none were.
      */
     private static void writeAtPeak(JsonGenerator json, ResourceUsage usage) throws IOException {
-        if (usage.sourcedFigures().atPeak().isPresent()) {
-            SourcedFigures.AtPeak at = usage.sourcedFigures().atPeak().get();
+        if (SourcedFigures.of(usage).atPeak().isPresent()) {
+            SourcedFigures.AtPeak at = SourcedFigures.of(usage).atPeak().get();
             json.writeObjectFieldStart(AT_PEAK_FIELD);
             json.writeNumberField("atSeconds", at.offset().toNanos() / 1e9);
             json.writeNumberField("workingSetBytes", at.workingSetBytes());

@@ -7,7 +7,7 @@ import io.vitals.internal.budget.BudgetResult;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.RegressionFinding;
 

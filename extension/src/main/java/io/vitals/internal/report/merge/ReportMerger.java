@@ -9,10 +9,11 @@ import io.vitals.internal.regression.history.HistoryFile;
 import io.vitals.internal.regression.history.HistoryKey;
 import io.vitals.internal.regression.history.HistorySession;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.report.ReportSession;
 import io.vitals.internal.report.ReportSettings;
-import io.vitals.internal.report.ReportSettings.PrometheusSeries;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.prometheus.PrometheusSeries;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
@@ -274,7 +275,7 @@ public final class ReportMerger {
     }
 
     private static List<BudgetSuggestion> suggestions(History history) {
-        return HistorySession.suggestions(history);
+        return HistorySuggestions.suggestions(history);
     }
 
     private static HistoryKey conflictKey(History a, History b) {

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.internal.metric.Direction;
 import io.vitals.internal.metric.Exported;
 import io.vitals.internal.metric.Metric;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Figures;
 import io.vitals.internal.result.ReportedFigure;

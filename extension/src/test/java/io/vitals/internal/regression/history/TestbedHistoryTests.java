@@ -9,6 +9,7 @@ import io.vitals.internal.regression.RegressionFinding;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
+import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.regression.testbed.MachineFacts;
 import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.report.ReportFixtures;
@@ -156,7 +157,7 @@ class TestbedHistoryTests {
             for (int i = 1; i <= 5; i++) {
                 TestResult repetition = ReportFixtures.result(CLASS, "train", Optional.of("repetition " + i + " of 5"),
                         1 + i / 100.0);
-                suggestions = session.suggestionsFor(repetition);
+                suggestions = HistorySuggestions.suggestionsFor(session, repetition);
                 session.record(repetition);
             }
 
@@ -180,7 +181,7 @@ class TestbedHistoryTests {
                 assertThat(session.update(session.withThisRun())).isEmpty();
             }
 
-            List<BudgetSuggestion> suggestions = HistorySession.suggestions(FILE.read(file).history());
+            List<BudgetSuggestion> suggestions = HistorySuggestions.suggestions(FILE.read(file).history());
 
             assertThat(suggestions).filteredOn(s -> s.attribute().equals("peakMemory") && s.phase().isEmpty())
                     .singleElement().satisfies(s -> {

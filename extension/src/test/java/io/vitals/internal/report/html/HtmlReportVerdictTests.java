@@ -9,7 +9,7 @@ import io.vitals.ProbeKind;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 import io.vitals.internal.result.TestResult.Outcome;
 

@@ -6,7 +6,7 @@ import io.vitals.internal.metric.Metric;
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 

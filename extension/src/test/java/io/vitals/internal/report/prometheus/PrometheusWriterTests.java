@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.report.ReportFixtures;
-import io.vitals.internal.report.ReportSettings.PrometheusSeries;
-import io.vitals.internal.report.RunReport;
+import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;

@@ -1,24 +1,15 @@
-package io.vitals.internal.values;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
-
-import io.vitals.DataSize;
-import io.vitals.PressureStall;
-import io.vitals.ProbeKind;
+package io.vitals;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
-import org.apiguardian.api.API;
-
 /**
  * The figures of a {@link io.vitals.ResourceSnapshot}, which documents each; the snapshot stays a final class with a
  * builder for users, and keeps its figures here so that equality comes with the record.
  */
-@API(status = INTERNAL, since = "0.1")
-public record SnapshotFigures(Instant takenAt, DataSize memoryUsage, DataSize memoryCharged,
+record SnapshotFigures(Instant takenAt, DataSize memoryUsage, DataSize memoryCharged,
         Optional<DataSize> memoryLimit, DataSize pageCache, DataSize anonymousMemory, Optional<DataSize> swap,
         Duration cpuTime, Duration cpuUserTime, Duration cpuSystemTime, long pids, DataSize blockRead,
         DataSize blockWrite, DataSize networkReceived, DataSize networkSent, long oomKills, long memoryLimitHits,

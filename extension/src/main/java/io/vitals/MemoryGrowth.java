@@ -1,14 +1,7 @@
-package io.vitals.internal.sampling;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
-
-import io.vitals.DataRate;
-import io.vitals.TimelinePoint;
+package io.vitals;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import org.apiguardian.api.API;
 
 /**
  * The slope of memory over time by the Theil–Sen estimator: the median of the slopes between every pair of points.
@@ -16,8 +9,7 @@ import org.apiguardian.api.API;
  * stands out while a one-off allocation does not. Timelines are thinned to at most {@value #MAX_POINTS} points
  * first, which keeps the pairwise step cheap (about 45,000 pairs).
  */
-@API(status = INTERNAL, since = "0.1")
-public final class MemoryGrowth {
+final class MemoryGrowth {
 
     static final int MAX_POINTS = 300;
 

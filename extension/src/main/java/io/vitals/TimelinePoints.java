@@ -1,16 +1,9 @@
-package io.vitals.internal.sampling;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
-
-import io.vitals.DataRate;
-import io.vitals.TimelinePoint;
+package io.vitals;
 
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
-
-import org.apiguardian.api.API;
 
 /**
  * The points of a {@link io.vitals.Timeline}: an immutable list that works out its memory growth once, on first
@@ -19,8 +12,7 @@ import org.apiguardian.api.API;
  * the HTML page, summary.md, vitals.prom, the run history): computed six times it was 60 % of the report step's CPU
  * time at 10,000 tests (docs/benchmarks.md). The slope depends on the points alone, so the cache cannot go stale.
  */
-@API(status = INTERNAL, since = "0.1")
-public final class TimelinePoints extends AbstractList<TimelinePoint> implements RandomAccess {
+final class TimelinePoints extends AbstractList<TimelinePoint> implements RandomAccess {
 
     private final TimelinePoint[] points;
     /** Racy single check, as String.hash: two threads may both compute it, and both get the same value. */

@@ -1,4 +1,4 @@
-package io.vitals.internal.sampling;
+package io.vitals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

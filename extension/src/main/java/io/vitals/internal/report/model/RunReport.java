@@ -1,4 +1,4 @@
-package io.vitals.internal.report;
+package io.vitals.internal.report.model;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,9 +1,8 @@
-package io.vitals.internal.values;
+package io.vitals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
-import io.vitals.ResourceSnapshot;
 import io.vitals.testing.UsageFixtures;
 
 import java.util.Objects;

@@ -1,13 +1,8 @@
-package io.vitals.internal.sampling;
+package io.vitals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-
-import io.vitals.DataRate;
-import io.vitals.DataSize;
-import io.vitals.Timeline;
-import io.vitals.TimelinePoint;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName("MemoryGrowth (Theil-Sen)")
 class MemoryGrowthTests {
 
-    private static final long MIB = Readings.MIB;
+    private static final long MIB = 1024L * 1024;
     private static final double TEN_MIB_PER_MINUTE = 10.0 * MIB / 60.0;
 
     private static List<TimelinePoint> timeline(int points, Duration step, IntToLongFunction memory) {

@@ -1,4 +1,4 @@
-package io.vitals.internal.sampling;
+package io.vitals;
 
 /**
  * The median of an array by selection (Hoare's quickselect) instead of a full sort: the same value as sorting and

@@ -1,0 +1,21 @@
+package io.vitals;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
+/**
+ * What the value types of this package need of the metric model, which lives in the internal packages and depends
+ * on them: the sourced figures of a usage built without a probe, and every figure of a usage as the reports print
+ * it. Found through {@link java.util.ServiceLoader} ({@code META-INF/services/io.vitals.FigureModel}), so that the dependency
+ * points from the internal packages to this one. Not for use outside Vitals; it may change in any release.
+ */
+@API(status = INTERNAL, since = "0.2")
+public interface FigureModel {
+
+    /** {@return sourced figures none of which was read, each for {@code reason}} */
+    SourcedValues absent(String reason);
+
+    /** {@return every figure of {@code usage} as the reports print it, "key=value" joined by ", ", absent ones "–"} */
+    String describe(ResourceUsage usage);
+}

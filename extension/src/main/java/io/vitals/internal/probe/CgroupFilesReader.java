@@ -1,0 +1,101 @@
+package io.vitals.internal.probe;
+
+import static io.vitals.internal.probe.CgroupFiles.orElse;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What the cgroup v1 and v2 readers share: the files both versions have (the charged memory, memory.stat with the
+ * sourced figures' keys, pids.current and pids.max, the pressure files), the buffers their allocation-free parsers
+ * fill, and how a reading is put together from them. Each version knows its own files' names and units.
+ */
+abstract class CgroupFilesReader implements CgroupStatsReader {
+
+    /** Opens what a reader's constructor opens, so that {@link #open} can close it again when that fails. */
+    @FunctionalInterface
+    interface Opener<R> {
+        R open(OpenFiles files) throws IOException;
+    }
+
+    final OpenFiles files;
+    final CgroupFile charged;
+    final CgroupFile memoryStat;
+    /** memory.stat's keys: inactive file, page cache and anonymous memory first, then the version's own. */
+    final CgroupFiles.Keys memoryStatKeys;
+    final long[] stat;
+    /** Read and written bytes, filled by the allocation-free parser; a {@link BlockIoReading} is made of them. */
+    final long[] io = new long[2];
+    /** Asked once: in a container-aware JVM it reads cgroup files itself. */
+    final int onlineCpus = Runtime.getRuntime().availableProcessors();
+    private final Optional<CgroupFile> pidsCurrent;
+    private final Optional<CgroupFile> pidsMax;
+    private final PressureFiles pressure;
+    private final SourcedCgroupValues sourced;
+
+    /**
+     * @param chargedFile the charged memory's file in {@code memoryDir} (memory.usage_in_bytes, memory.current)
+     * @param statKeys memory.stat's keys, the base figures' first, then the sourced figures'
+     */
+    CgroupFilesReader(OpenFiles files, boolean cgroupV1, Path memoryDir, String chargedFile, List<String> statKeys,
+            Optional<Path> pidsDir, Optional<Path> pressureDir) throws IOException {
+        this.files = files;
+        this.charged = files.required(memoryDir.resolve(chargedFile));
+        this.memoryStat = files.required(memoryDir.resolve("memory.stat"));
+        this.memoryStatKeys = new CgroupFiles.Keys(statKeys.toArray(String[]::new));
+        this.stat = memoryStatKeys.newValues();
+        this.pidsCurrent = files.optional(pidsDir, "pids.current");
+        this.pidsMax = files.optional(pidsDir, "pids.max");
+        this.pressure = files.pressure(pressureDir);
+        this.sourced = new SourcedCgroupValues(cgroupV1, memoryDir, statKeys, files);
+    }
+
+    /** Runs {@code opener} on new {@link OpenFiles}, closing them when it fails. */
+    static <R> R open(Opener<R> opener) throws IOException {
+        OpenFiles files = new OpenFiles();
+        try {
+            return opener.open(files);
+        } catch (IOException | RuntimeException e) {
+            files.close();
+            throw e;
+        }
+    }
+
+    /** The memory figures both versions take from memory.stat (read into {@link #stat}) and the charged memory. */
+    final MemoryReading.Builder memory(long chargedBytes) {
+        return MemoryReading.builder()
+                .charged(chargedBytes)
+                .inactiveFile(orElse(stat[0], 0))
+                .pageCache(orElse(stat[1], 0))
+                .anonymous(orElse(stat[2], 0));
+    }
+
+    final long pidsCurrent(long otherwise) throws IOException {
+        return value(pidsCurrent, otherwise);
+    }
+
+    final PidsReading pids() throws IOException {
+        return new PidsReading(pidsCurrent(0),
+                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
+    }
+
+    /** A full reading of these parts, with the pressure files and the sourced figures read last. */
+    final RawReading reading(long now, Clock wallClock, CpuReading cpu, MemoryReading memory, PidsReading pids,
+            BlockIoReading blockIo, NetworkReading network) throws IOException {
+        return RawReading.builder().at(now, wallClock.instant()).cpu(cpu).memory(memory).pids(pids).blockIo(blockIo)
+                .network(network).pressure(pressure.read()).sourced(sourced.read(stat)).build();
+    }
+
+    static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
+        return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
+    }
+
+    @Override
+    public synchronized void close() {
+        files.close();
+    }
+}
