@@ -47,7 +47,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  *
  * <p>Plain and measured runs alternate in one JVM (a warm-up pair first, not counted), so both see the same JIT and
  * the same machine; the figures are the best and the median of the counted rounds. Each measured run writes into a
- * fresh report directory, deleted afterwards (a run's first use of its directory, as on a clean checkout). Prints
+ * fresh report directory (a run's first use of its directory, as on a clean checkout), deleted once a size's rounds
+ * are done (10,000 tests write ~170 MB a run). Prints
  * {@code name=value} lines; asserts nothing about time. Not a test:
  *
  * <pre>
@@ -175,8 +176,10 @@ public final class WholeRunOverheadBenchmark {
                 }
             }
             figures.putAll(figures(tests, plain, measured));
+            // between sizes, not between runs: deleting thousands of files (a discard on this VM's disk) slows the
+            // file creation of the run after it
+            deleteTree(reports);
         }
-        deleteTree(reports);
         figures.forEach((name, value) -> System.out.println(name + "=" + value));
     }
 
@@ -233,7 +236,6 @@ public final class WholeRunOverheadBenchmark {
             throw new IllegalStateException(testClass.getSimpleName() + ": " + tests + " tests expected to pass, "
                     + summary.getSummary().getTestsSucceededCount() + " did; " + summary.getSummary().getFailures());
         }
-        deleteTree(reportDir); // 10,000 tests write ~170 MB
         double[] events = timeline.durations.values().stream().mapToDouble(Long::doubleValue).sorted().toArray();
         return new Run(end - start, timeline.firstStarted.get() - start,
                 timeline.lastFinished.get() - timeline.firstStarted.get(), end - timeline.lastFinished.get(),
