@@ -159,7 +159,7 @@ public final class WholeRunOverheadBenchmark {
             int sizeRounds = tests >= 10_000 ? Math.min(rounds, 3) : tests >= 2_000 ? Math.min(rounds, 4) : rounds;
             List<Run> plain = new ArrayList<>();
             List<Run> measured = new ArrayList<>();
-            for (int round = 0; round <= sizeRounds; round++) { // round 0 warms up
+            for (int round = 0; round <= sizeRounds; round++) { // the first warms up, not counted
                 Run p = run(launcher, cases[0], tests, reports.resolve("plain-" + tests + "-" + round));
                 Run m = run(launcher, cases[1], tests, reports.resolve("measured-" + tests + "-" + round));
                 System.out.printf(Locale.ROOT, "%d tests, round %d%s: plain %.3f ms/test, measured %.3f ms/test"
