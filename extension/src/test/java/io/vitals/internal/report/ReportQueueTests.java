@@ -53,27 +53,6 @@ class ReportQueueTests {
     }
 
     @Test
-    void aDelayedTaskThatFinishOvertakesNeverRuns() throws Exception {
-        ReportQueue queue = new ReportQueue("test-writer", NEVER, warnings::add);
-        List<String> ran = Collections.synchronizedList(new ArrayList<>());
-        queue.addAfter(NEVER, () -> ran.add("index rewrite"));
-        queue.add(() -> ran.add("test file"));
-        queue.finish();
-        assertThat(queue.awaitFinished(Duration.ofSeconds(30))).as("finished without the hour's delay").isTrue();
-        assertThat(ran).containsExactly("test file");
-    }
-
-    @Test
-    void runNowRunsWhatIsQueuedFirstAndReturnsOnceTheTaskRan() throws Exception {
-        ReportQueue queue = new ReportQueue("test-writer", NEVER, warnings::add);
-        List<String> ran = Collections.synchronizedList(new ArrayList<>());
-        queue.add(() -> ran.add("queued"));
-        queue.runNow(() -> ran.add("now"));
-        assertThat(ran).containsExactly("queued", "now");
-        queue.finish();
-    }
-
-    @Test
     void finishRunsEverythingQueuedAtOnceAndEndsTheThread() throws Exception {
         ReportQueue queue = new ReportQueue("test-writer-to-finish", NEVER, warnings::add);
         List<Integer> ran = Collections.synchronizedList(new ArrayList<>());

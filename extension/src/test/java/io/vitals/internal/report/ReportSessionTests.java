@@ -1,7 +1,6 @@
 package io.vitals.internal.report;
 
 import io.vitals.MeasureResources;
-import io.vitals.internal.report.run.RunLedger;
 import io.vitals.internal.result.TestResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
@@ -148,22 +147,6 @@ class ReportSessionTests {
                 // The same test again reuses its file.
                 assertThat(session.testFinished(a).join()).contains(pa);
             }
-        }
-
-        @Test
-        @DisplayName("a class end's index rewrite waits; a run that ends first writes the index once, at its end")
-        void indexRewriteOvertakenByClose() throws Exception {
-            ReportSession session = session();
-            session.testFinished(ReportFixtures.result("com.example.TrainTests", "train"));
-            session.classFinished("com.example.TrainTests");
-            session.close();
-            assertThat(dir.resolve(ReportSession.INDEX_FILE)).content().contains("com.example.TrainTests");
-            try (var parts = Files.list(dir.resolve(RunLedger.DIR))) {
-                assertThat(parts.filter(p -> p.getFileName().toString().endsWith(".part")))
-                        .singleElement().satisfies(part -> assertThat(part).content()
-                                .isEqualTo(Files.readString(dir.resolve(ReportSession.INDEX_FILE))));
-            }
-            assertThat(warnings).isEmpty();
         }
 
         @Test
