@@ -46,28 +46,6 @@ final class ReportQueue {
         }
     }
 
-    /**
-     * Runs {@code task} on the thread after {@code delay}, not in the queue's order: for work that reads what the
-     * queued tasks did so far, such as an index of the files written. Dropped if {@link #finish()} comes first.
-     */
-    void addAfter(Duration delay, Runnable task) {
-        thread.schedule(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                warnings.accept("A report task failed: " + e);
-            }
-        }, delay.toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /** Runs {@code task} on the thread now, after what is queued, and returns once it ran. */
-    void runNow(Runnable task) throws InterruptedException, ExecutionException {
-        thread.submit(() -> {
-            drain();
-            task.run();
-        }).get();
-    }
-
     /** Has what is queued run now, without waiting for the batch delay (for a test that waits for its file). */
     void runSoon() {
         thread.execute(this::drain);

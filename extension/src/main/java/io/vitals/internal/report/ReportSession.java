@@ -39,9 +39,8 @@ import org.apiguardian.api.API;
  *
  * <p>Lifecycle: for each test, {@link #compare} (before the outcome is decided, so a regression can fail the test)
  * and then {@link #testFinished}, which records the test and hands its JSON to the report thread; after each class
- * {@link #classFinished}, which prints the console table and has the run index rewritten on the report thread a
- * second later (rewrites spaced by their cost), so a run that crashes still leaves a usable index without every
- * class paying for rendering it;
+ * {@link #classFinished}, which prints the console table and has the run index rewritten on the report thread, so
+ * a run that crashes still leaves a usable index without every class paying for rendering it;
  * finally {@link #close()}, which writes the index, the HTML page, the Markdown summary, the Prometheus file and the
  * updated baseline while the report thread finishes what it was given, and returns when both are done.
  *
@@ -73,9 +72,6 @@ public final class ReportSession implements AutoCloseable {
     // How long a finished test's file may wait to be written with those of the tests after it: the writer thread
     // wakes once per batch instead of once per test. A JVM killed meanwhile loses at most this much of the reports.
     private static final Duration BATCH_DELAY = Duration.ofMillis(20);
-    // How long after a class ends the run index and this JVM's part are rewritten with it (see scheduleIndexWrite).
-    // A JVM killed meanwhile leaves the index and part of the classes before: their test files are on disk.
-    private static final Duration INDEX_REWRITE_DELAY = Duration.ofSeconds(1);
 
     private final ReportSettings settings;
     private final Clock clock;
@@ -97,9 +93,6 @@ public final class ReportSession implements AutoCloseable {
     private final Map<String, RegressionVerdict> verdicts = new HashMap<>();
     private boolean closed;
     private boolean indexWritePending;
-    // when the last index rewrite ended and how long it took (System.nanoTime), which spaces the next one
-    private long lastIndexRewriteEnded = System.nanoTime();
-    private long lastIndexRewriteTook;
     private ReportQueue reportThread;
 
     /**
@@ -209,18 +202,14 @@ public final class ReportSession implements AutoCloseable {
     private void onReportThread(Runnable task, Runnable whenClosed) {
         synchronized (this) {
             if (!closed) {
-                reportThread().add(task);
+                if (reportThread == null) {
+                    reportThread = new ReportQueue("vitals-report-writer", BATCH_DELAY, warnings);
+                }
+                reportThread.add(task);
                 return;
             }
         }
         whenClosed.run();
-    }
-
-    private synchronized ReportQueue reportThread() {
-        if (reportThread == null) {
-            reportThread = new ReportQueue("vitals-report-writer", BATCH_DELAY, warnings);
-        }
-        return reportThread;
     }
 
     /** Prints the class's table (in {@code table} mode) with its baseline findings, and rewrites the run index. */
@@ -231,58 +220,44 @@ public final class ReportSession implements AutoCloseable {
     }
 
     /**
-     * Has the run index rewritten on the report thread, {@link #INDEX_REWRITE_DELAY} after the class end that asks
-     * for it, and no sooner than ten times the last rewrite's duration after that one ended. The index holds every
-     * test so far, so each rewrite costs O(tests): rewritten at every class end, a suite of many short classes paid
-     * O(classes × tests) (and a one-class run rendered and wrote the index and this JVM's part twice, at its class
-     * end and at close, for one run-wide file). Now the rewrites take at most a tenth of the report thread's time,
-     * requests that pile up are served by one rewrite, and one that {@link #close()} overtakes is not done at all.
+     * Rewrites the run index on the report thread. The index holds every test so far, so rendering it after each
+     * class on the test thread would cost O(tests) per class (about 14 ms at 1,000 tests, 140 ms at 10,000); here
+     * the test goes on at once, and requests that pile up while one write runs are served by one write.
      */
     private void scheduleIndexWrite() {
         if (closed || indexWritePending) {
             return;
         }
         indexWritePending = true;
-        long sinceLast = System.nanoTime() - lastIndexRewriteEnded;
-        long delay = Math.max(INDEX_REWRITE_DELAY.toNanos(), 10 * lastIndexRewriteTook - sinceLast);
-        reportThread().addAfter(Duration.ofNanos(delay), this::rewriteIndex);
-    }
-
-    /** On the report thread: the run index with every test whose JSON is on disk, unless no rewrite is pending. */
-    private void rewriteIndex() {
-        long started = System.nanoTime();
-        RunReport run;
-        synchronized (this) {
-            if (!indexWritePending) {
-                return; // done already (awaitBackgroundWrites)
+        onReportThread(() -> {
+            RunReport run;
+            synchronized (this) {
+                indexWritePending = false;
+                if (closed) {
+                    return; // close() writes the final index
+                }
+                // only tests whose JSON is on disk: this is also this JVM's part, which other JVMs read
+                run = report(entries.values().stream().filter(e -> onDisk.contains(e.result().uniqueId()))
+                        .collect(Collectors.toList()));
             }
-            indexWritePending = false;
-            if (closed) {
-                return; // close() writes the final index
+            byte[] rendered;
+            try {
+                rendered = index.write(run);
+            } catch (RuntimeException e) {
+                warnings.accept("Failed to render " + INDEX_FILE + ": " + e);
+                return;
             }
-            // only tests whose JSON is on disk: this is also this JVM's part, which other JVMs read
-            run = report(entries.values().stream().filter(e -> onDisk.contains(e.result().uniqueId()))
-                    .collect(Collectors.toList()));
-        }
-        byte[] rendered;
-        try {
-            rendered = index.write(run);
-        } catch (RuntimeException e) {
-            warnings.accept("Failed to render " + INDEX_FILE + ": " + e);
-            return;
-        }
-        synchronized (this) {
-            if (!closed) {
-                // this JVM's part of the run, for the others; the index itself only while it is the whole run
-                // (the run-wide files of several JVMs are written when each closes, from every part)
-                writePart(rendered);
-                if (ledger.alone()) {
-                    files.write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
+            synchronized (this) {
+                if (!closed) {
+                    // this JVM's part of the run, for the others; the index itself only while it is the whole run
+                    // (the run-wide files of several JVMs are written when each closes, from every part)
+                    writePart(rendered);
+                    if (ledger.alone()) {
+                        files.write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
+                    }
                 }
             }
-            lastIndexRewriteEnded = System.nanoTime();
-            lastIndexRewriteTook = lastIndexRewriteEnded - started;
-        }
+        }, () -> { });
     }
 
     /** Waits until the test files and index rewrites asked for so far are on disk; for tests. */
@@ -293,7 +268,6 @@ public final class ReportSession implements AutoCloseable {
         }
         if (writer != null) {
             writer.await();
-            writer.runNow(this::rewriteIndex); // a rewrite asked for and still waiting for its delay
         }
     }
 
