@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
@@ -28,23 +29,32 @@ public final class AtomicFiles {
 
     public static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir);
-        }
         // Unique per process and thread, so concurrent writers never share a temporary file; cheaper than
         // createTempFile's random names, which matters with a thousand reports per run.
         Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
                 + Thread.currentThread().getId() + ".tmp");
+        // Two system calls per file fewer than checking the directory first and removing the temporary file after
+        // the rename (which moved it): a run writes a file per test, and on a busy machine each call into the
+        // filesystem is tens of microseconds. The directory is made when the first write finds it missing.
+        boolean renamed = false;
         try {
-            Files.write(temp, content);
+            try {
+                Files.write(temp, content);
+            } catch (NoSuchFileException e) {
+                Files.createDirectories(dir);
+                Files.write(temp, content);
+            }
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 // Same directory, so this only happens on exotic filesystems; a plain replace is the best left.
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+            renamed = true;
         } finally {
-            Files.deleteIfExists(temp);
+            if (!renamed) {
+                Files.deleteIfExists(temp);
+            }
         }
     }
 }
