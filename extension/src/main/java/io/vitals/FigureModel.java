@@ -13,9 +13,19 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.2")
 public interface FigureModel {
 
-    /** {@return sourced figures none of which was read, each for {@code reason}} */
+    /**
+     * Sourced figures none of which was read.
+     *
+     * @param reason why each is missing, as the reports say it
+     * @return the figures, each absent for {@code reason}
+     */
     SourcedValues absent(String reason);
 
-    /** {@return every figure of {@code usage} as the reports print it, "key=value" joined by ", ", absent ones "–"} */
+    /**
+     * Every figure of a usage as the reports print it.
+     *
+     * @param usage the usage to describe
+     * @return "key=value" pairs joined by ", ", absent figures as "–"
+     */
     String describe(ResourceUsage usage);
 }

@@ -13,6 +13,11 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.2")
 public interface SourcedValues {
 
-    /** {@return the figure named {@code key} (as in the reports, e.g. "majorPageFaults"), NaN where it was not read} */
+    /**
+     * One figure, by the name the reports give it.
+     *
+     * @param key the figure's name, e.g. "majorPageFaults"
+     * @return its value, NaN where it was not read
+     */
     double read(String key);
 }
