@@ -18,7 +18,8 @@
 #   run.sh v2         the measurement tests inside cgroup v2 guests (Debian 12 / kernel 6.1, Debian 13 / kernel
 #                     6.12), as root and as a non-root user, and against Podman (rootful and rootless) in the
 #                     Debian 13 guest; the Vitals agent beside the Engine API probe against the Debian 13 guest's
-#                     engine (root cell) and against a Docker-in-Docker engine in the Debian 12 guest (dind cell); see
+#                     engine (root cell: what kernel 6.12 changes) and, all of its tests, against a
+#                     Docker-in-Docker engine in the Debian 12 guest (dind cell); see
 #                     cgroup-v2.sh (needs root and qemu; 11 min with cached guest images on a quiet 2-core
 #                     machine, 25 min next to a busy core, +1-7 min to build the images; measured 2026-12-02)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
