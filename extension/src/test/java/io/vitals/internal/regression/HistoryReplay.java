@@ -76,6 +76,10 @@ public final class HistoryReplay {
     private void run() throws IOException {
         List<Build> cross = builds("cross", "cross-");
         List<Build> single = builds("single", "single-");
+        List<Build> warmup = builds("warmup", "warmup-");
+        if (!warmup.isEmpty()) {
+            warmup(warmup, Stream.concat(cross.stream(), single.stream()).toList());
+        }
         if (!cross.isEmpty()) {
             cross(cross);
         }
@@ -201,6 +205,34 @@ public final class HistoryReplay {
             print.printf(Locale.ROOT, "a testbed %s build judged against the %d testbed %s builds, as a history that "
                     + "ignored testbeds would judge a runner change: %d of %d flagged (e.g. %s)%n", testbed,
                     others.size(), others.isEmpty() ? "-" : others.get(0).testbed(), flagged, own.size(), what);
+        }
+        print.println();
+    }
+
+    /**
+     * The warm-up builds (the first after the image reached each engine, in no history) beside the median of the
+     * later builds on their testbed: what a cold page cache adds.
+     */
+    private void warmup(List<Build> warmup, List<Build> later) {
+        print.println("== Warm-up builds, in no history: the first build after the image reached each engine ==");
+        for (Build build : warmup) {
+            StringBuilder line = new StringBuilder("  " + build.label() + " on testbed " + build.testbed() + ":");
+            for (Metric metric : FIGURES.keySet()) {
+                List<Double> values = later.stream().filter(b -> b.testbed().equals(build.testbed()))
+                        .map(b -> b.figures().get(metric)).filter(v -> v != null).toList();
+                Double value = build.figures().get(metric);
+                if (value == null) {
+                    continue;
+                }
+                line.append(' ').append(metric.key()).append(' ').append(metric.format(value));
+                if (!values.isEmpty()) {
+                    double median = Samples.median(values);
+                    line.append(String.format(Locale.ROOT, " (%+.1f %% from the later builds' median %s)",
+                            median == 0 ? 0 : 100 * (value - median) / median, metric.format(median)));
+                }
+                line.append(';');
+            }
+            print.println(line);
         }
         print.println();
     }
