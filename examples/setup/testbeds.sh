@@ -8,7 +8,8 @@
 #            and what judging across testbeds would have flagged instead
 #   single   N builds on testbed A, the first half quiet, the second next to a busy core (`yes`): false alarms, and
 #            the hold-out of suggested budgets (a budget from the first k builds against the builds after them)
-#   inject   N builds on A with +10 % peak memory, then N with +25 % CPU time, each judged against the single
+#   inject   N builds on A with +10 % peak memory, then N with +25 % CPU time, every second one next to a busy
+#            core as in single (--inject-quiet: none), each judged against the single
 #            history (not added to it): detections in the first build; and 10 histories made of the single builds
 #            with the memory builds spliced in at a known build: does the change-point analysis name that build
 # Each build is one JVM (the console launcher, no Maven), as CI runs one build, with vitals.runId, vitals.commit and
@@ -21,7 +22,7 @@
 # persistent runner pays that once after each image change; the phases measure the runner after it, and the replay
 # prints the warm-up builds' figures beside them.
 #
-# Usage: run.sh testbeds [--phases cross,single,inject] [--cross N] [--single N] [--inject N] [--warmup N]
+# Usage: run.sh testbeds [--phases cross,single,inject] [--cross N] [--single N] [--inject N] [--warmup N] [--inject-quiet]
 # Output: target/testbeds/<phase>/<build>/ (each build's reports and console log), target/testbeds/*.jsonl (the
 # histories), target/testbeds/summary.txt (the replay's figures). Needs root (the confined engine). Not part of CI:
 # 70-odd builds take about 25 minutes.
@@ -36,6 +37,7 @@ cross=32
 single=20
 inject=10
 warmup=1
+inject_mixed=true
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --phases) phases="$2"; shift 2 ;;
@@ -43,7 +45,8 @@ while [[ $# -gt 0 ]]; do
     --single) single="$2"; shift 2 ;;
     --inject) inject="$2"; shift 2 ;;
     --warmup) warmup="$2"; shift 2 ;;
-    *) vitals_die "unknown argument $1 (usage: run.sh testbeds [--phases cross,single,inject] [--cross N] [--single N] [--inject N] [--warmup N])" ;;
+    --inject-quiet) inject_mixed=false; shift ;;
+    *) vitals_die "unknown argument $1 (usage: run.sh testbeds [--phases cross,single,inject] [--cross N] [--single N] [--inject N] [--warmup N] [--inject-quiet])" ;;
   esac
 done
 
@@ -130,11 +133,18 @@ for phase in "${phase_list[@]}"; do
         stop_busy
       done ;;
     inject)
+      # every second injected build next to a busy core, as half the single builds it is judged against: a
+      # regression lands on a runner whose neighbours vary as before (CPU time is some 10 % higher next to a busy
+      # core, so injected builds all quiet would be judged against a norm half of them never saw)
       for i in $(seq 1 "$inject"); do
+        [[ "$inject_mixed" == true ]] && (( i % 2 == 0 )) && start_busy
         build inject "mem10-$i" A "$out/single.jsonl" false "-Dvitals.tensorflow.trainArgs=--extra-memory-percent 10"
+        stop_busy
       done
       for i in $(seq 1 "$inject"); do
+        [[ "$inject_mixed" == true ]] && (( i % 2 == 0 )) && start_busy
         build inject "cpu25-$i" A "$out/single.jsonl" false "-Dvitals.tensorflow.trainArgs=--extra-cpu-percent 25"
+        stop_busy
       done ;;
     *) vitals_die "unknown phase $phase (cross, single, inject)" ;;
   esac
