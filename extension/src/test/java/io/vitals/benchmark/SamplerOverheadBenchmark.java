@@ -148,9 +148,10 @@ public final class SamplerOverheadBenchmark {
     private static String measure(List<Target> containers, Duration interval, Duration period,
             Map<String, String> figures) throws Exception {
         List<String> ids = containers.stream().map(Target::id).toList();
+        Path statsErrors = Files.createTempFile("docker-stats", ".err");
         Process stats = new ProcessBuilder(Stream.concat(Stream.of("docker", "stats", "--format", "{{json .}}"),
                 ids.stream()).toList()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(statsErrors.toFile()).start();
         Sampler sampler = new Sampler(THREAD_NAME);
         List<ContainerWatch> watches = new ArrayList<>();
         List<MeasurementWindow> windows = new ArrayList<>();
@@ -167,12 +168,14 @@ public final class SamplerOverheadBenchmark {
             for (ContainerWatch watch : watches) {
                 windows.add(watch.openWindow());
             }
+            requireAlive(stats, statsErrors);
             EngineCost engine = EngineCost.start(containers, stats.pid());
             long samplerCpuBefore = THREADS.getThreadCpuTime(samplerThread);
             long wallBefore = System.nanoTime();
             Thread.sleep(period.toMillis());
             long samplerCpu = THREADS.getThreadCpuTime(samplerThread) - samplerCpuBefore;
             double seconds = (System.nanoTime() - wallBefore) / 1e9;
+            requireAlive(stats, statsErrors);
             EngineCost.Result dockerCost = engine.stop();
             long samples = 0;
             for (MeasurementWindow window : windows) {
@@ -200,6 +203,21 @@ public final class SamplerOverheadBenchmark {
             sampler.close();
             stats.destroyForcibly(); // the docker CLI catches SIGTERM and keeps streaming
             stats.waitFor();
+            Files.deleteIfExists(statsErrors);
+        }
+    }
+
+    /**
+     * A docker stats CLI that ended early would leave its share of the engine's cost uncounted, so the comparison
+     * stops with the CLI's own words. Seen with 100 busy containers on 2 cores: the CLI gives up with "timeout
+     * waiting for stats" when the engine takes more than its 2 s to answer for a container.
+     */
+    private static void requireAlive(Process stats, Path errors) throws IOException {
+        if (!stats.isAlive()) {
+            List<String> said = Files.readAllLines(errors);
+            throw new IllegalStateException("docker stats ended early (exit " + stats.exitValue() + ")"
+                    + (said.isEmpty() ? "" : ": " + said.get(0) + " (" + said.size() + " lines)")
+                    + "; its cost cannot be compared in this run");
         }
     }
 
