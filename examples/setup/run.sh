@@ -59,6 +59,29 @@ esac
 
 total="$(vitals_now)"
 bash "$here/docker-engine.sh"
+guest_images_pid=""
+if [[ "$mode" == "all" && "$(id -u)" -eq 0 ]]; then
+  # The cgroup v2 guests' images (debootstrap, apt in a chroot, mkfs: 5 min on a fresh runner, cached after) are
+  # built in the background while the Docker images, the extra engines and Chromium are made, both at once, and
+  # waited for before the first test, so that no test runs beside them. The host's packages first, in the
+  # foreground: chromium.sh's apt-get would wait on the same dpkg lock. cgroup-v2.sh finds them cached later, or
+  # builds them itself if a build here failed (its log says why).
+  bash "$here/cgroup-v2/host-packages.sh"
+  guest_images_start="$(vitals_now)"
+  guest_images_log="$root/target/guest-images.log"
+  mkdir -p "$root/target"
+  (
+    builds=()
+    for guest in ${VITALS_V2_GUESTS:-debian-12 debian-13}; do
+      bash "$here/cgroup-v2/guest-image.sh" "$guest" >/dev/null &
+      builds+=($!)
+    done
+    failed=0
+    for build in "${builds[@]}"; do wait "$build" || failed=1; done
+    exit $failed
+  ) >"$guest_images_log" 2>&1 &
+  guest_images_pid=$!
+fi
 start="$(vitals_now)"; bash "$here/images.sh"; vitals_took "images (total)" "$start"
 if [[ "$mode" == "all" ]]; then
   # the Engine API probe and the Vitals agent are tested against a second engine on a loopback TCP port, the HTML
@@ -78,6 +101,15 @@ fi
 if [[ "$mode" == "testbeds" ]]; then
   shift
   exec bash "$here/testbeds.sh" "$@"
+fi
+
+if [[ -n "$guest_images_pid" ]]; then
+  start="$(vitals_now)"
+  wait "$guest_images_pid" || vitals_log "building the guest images in the background failed; cgroup-v2.sh builds" \
+    "them again (log: $guest_images_log)"
+  grep -h '^\[vitals\]' "$guest_images_log" >&2 || true
+  vitals_took "guest images, built in the background (waited for them)" "$start"
+  vitals_took "guest images, background build from start to end" "$guest_images_start"
 fi
 
 mvn_args=(-B -ntp -Dstyle.color=never -Dvitals.requireDocker=true)
