@@ -21,7 +21,8 @@
 #                     engine (root cell: what kernel 6.12 changes) and, all of its tests, against a
 #                     Docker-in-Docker engine in the Debian 12 guest (dind cell); see
 #                     cgroup-v2.sh (needs root and qemu; 11 min with cached guest images on a quiet 2-core
-#                     machine, 25 min next to a busy core, +1-7 min to build the images; measured 2026-12-02)
+#                     machine on 2026-12-02; next to a busy core on 2026-12-04 about 35 min, the images built
+#                     beforehand by run.sh all, 5-7 min, in the background of the Docker images)
 # Each sets up what it needs (Docker engine, images) and prints how long each step took. Container tests fail,
 # never skip, when no engine answers (vitals.requireDocker=true).
 set -euo pipefail
@@ -155,8 +156,8 @@ fi
 if [[ "$mode" == "all" && $status -eq 0 ]]; then
   # Hosted CI runners are cgroup v2 machines, and this host is not: the measurement tests inside real cgroup v2
   # kernels (Debian 12 / 6.1 and Debian 13 / 6.12, as root, as a non-root user, and against Podman), under software
-  # emulation. 11 minutes on a quiet 2-core machine with cached images, 25 next to a busy core (2026-12-02); a
-  # failure there fails the run like any other test.
+  # emulation. 11 minutes on a quiet 2-core machine with cached images (2026-12-02), about 35 next to a busy core
+  # (2026-12-04), Debian 13's four cells the longest; a failure there fails the run like any other test.
   start="$(vitals_now)"
   bash "$here/cgroup-v2.sh" || status=$?
   vitals_took "cgroup v2 guests (cgroup-v2.sh)" "$start"
