@@ -1,10 +1,7 @@
 package io.vitals.benchmark;
 
-import io.vitals.ProbeMode;
 import io.vitals.ResourceUsage;
-import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.ProbeException;
-import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.ResourceProbe;
 import io.vitals.internal.sampling.ContainerWatch;
@@ -14,7 +11,6 @@ import io.vitals.internal.sampling.Sampler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,11 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
@@ -63,9 +55,7 @@ import java.util.stream.Stream;
  */
 public final class SamplerOverheadBenchmark {
 
-    private static final long TICK_NANOS = 10_000_000L; // USER_HZ = 100
     private static final String THREAD_NAME = "vitals-bench";
-    private static final String IMAGE = "vitals/stress:latest";
     private static final Duration WARM_UP = Duration.ofSeconds(3);
     private static final List<String> IDLE = List.of("sleep", "infinity");
     private static final List<String> BUSY = List.of("stress-ng", "--timer", "1", "--timer-freq", "100",
@@ -87,7 +77,7 @@ public final class SamplerOverheadBenchmark {
         List<String> reads = new ArrayList<>();
         Map<String, String> figures = new LinkedHashMap<>();
         for (int count : counts) {
-            List<Target> containers = Target.start(count, run, busy ? BUSY : IDLE);
+            List<BenchContainer> containers = BenchContainer.start(count, run, busy ? BUSY : IDLE);
             try {
                 rows.add(baseline(containers, period.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5)
                         : period));
@@ -98,7 +88,7 @@ public final class SamplerOverheadBenchmark {
                     reads.addAll(timeReads(containers.get(0), 2000, figures));
                 }
             } finally {
-                Target.remove(containers);
+                BenchContainer.remove(containers);
             }
         }
         // the headline figures: the largest configuration at the default interval (or the first one asked for)
@@ -137,7 +127,7 @@ public final class SamplerOverheadBenchmark {
     }
 
     /** Neither sampler nor docker stats: what dockerd, containerd and the shims cost anyway. */
-    private static String baseline(List<Target> containers, Duration period) throws Exception {
+    private static String baseline(List<BenchContainer> containers, Duration period) throws Exception {
         EngineCost engine = EngineCost.start(containers, null);
         Thread.sleep(period.toMillis());
         double seconds = period.toNanos() / 1e9;
@@ -145,9 +135,9 @@ public final class SamplerOverheadBenchmark {
                 containers.size(), period.toSeconds(), engine.stop().describe(seconds));
     }
 
-    private static String measure(List<Target> containers, Duration interval, Duration period,
+    private static String measure(List<BenchContainer> containers, Duration interval, Duration period,
             Map<String, String> figures) throws Exception {
-        List<String> ids = containers.stream().map(Target::id).toList();
+        List<String> ids = containers.stream().map(BenchContainer::id).toList();
         Path statsErrors = Files.createTempFile("docker-stats", ".err");
         Process stats = new ProcessBuilder(Stream.concat(Stream.of("docker", "stats", "--format", "{{json .}}"),
                 ids.stream()).toList()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -157,8 +147,8 @@ public final class SamplerOverheadBenchmark {
         List<MeasurementWindow> windows = new ArrayList<>();
         try {
             Thread.sleep(1000); // the CLI's start-up is not part of its steady cost
-            for (Target container : containers) {
-                watches.add(ContainerWatch.start(container.target().name(), IMAGE, container.open(), interval,
+            for (BenchContainer container : containers) {
+                watches.add(ContainerWatch.start(container.target().name(), BenchContainer.IMAGE, container.open(), interval,
                         sampler));
             }
             long samplerThread = samplerThreadId();
@@ -222,7 +212,7 @@ public final class SamplerOverheadBenchmark {
     }
 
     /** Back-to-back full and fast reads of one container, on this thread. */
-    private static List<String> timeReads(Target container, int reads, Map<String, String> figures)
+    private static List<String> timeReads(BenchContainer container, int reads, Map<String, String> figures)
             throws ProbeException {
         List<String> rows = new ArrayList<>();
         try (ResourceProbe probe = container.open()) {
@@ -277,200 +267,5 @@ public final class SamplerOverheadBenchmark {
                 : String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
     }
 
-    /** A container this benchmark started, and how to probe it. */
-    private record Target(String id, ContainerTarget target) {
 
-        /** The IDs of each start (filled while containers start) and the shutdown hook that removes them. */
-        private static final List<Map.Entry<List<String>, Thread>> HOOKS =
-                new java.util.concurrent.CopyOnWriteArrayList<>();
-
-        private static final ProbeFactory PROBES = ProbeFactory.forThisHost(() -> {
-            throw new IllegalStateException("the benchmark reads the host's cgroup files only");
-        });
-
-        ResourceProbe open() throws ProbeException {
-            return PROBES.open(target, ProbeMode.HOST_CGROUP);
-        }
-
-        /** Starts {@code count} containers running {@code command}, eight {@code docker run}s at a time. */
-        static List<Target> start(int count, String run, List<String> command) throws Exception {
-            List<String> ids = java.util.Collections.synchronizedList(new ArrayList<>());
-            Thread cleanup = new Thread(() -> removeIds(ids));
-            Runtime.getRuntime().addShutdownHook(cleanup);
-            HOOKS.add(Map.entry(ids, cleanup));
-            ExecutorService pool = Executors.newFixedThreadPool(8);
-            try {
-                List<Future<?>> started = new ArrayList<>();
-                for (int i = 0; i < count; i++) {
-                    started.add(pool.submit(() -> {
-                        List<String> arguments = new ArrayList<>(List.of("run", "-d", "--rm", "--label",
-                                "io.vitals.managed=true", "--label", "io.vitals.bench=" + run, IMAGE));
-                        arguments.addAll(command);
-                        ids.add(docker(arguments.toArray(String[]::new)));
-                        return null;
-                    }));
-                }
-                for (Future<?> future : started) {
-                    future.get();
-                }
-            } finally {
-                pool.shutdown();
-            }
-            List<String> lines = new ArrayList<>(List.of("inspect", "--format", "{{.Id}} {{.State.Pid}}"));
-            lines.addAll(ids);
-            List<Target> targets = new ArrayList<>();
-            int n = 0;
-            for (String line : docker(lines.toArray(String[]::new)).split("\n")) {
-                String[] idPid = line.strip().split(" ");
-                targets.add(new Target(idPid[0], new ContainerTarget(idPid[0], "c" + n++, IMAGE,
-                        Long.parseLong(idPid[1]), OptionalLong.empty())));
-            }
-            return targets;
-        }
-
-        /** Removes the containers of one {@link #start}, and its shutdown hook. */
-        static void remove(List<Target> targets) {
-            List<String> ids = targets.stream().map(Target::id).toList();
-            removeIds(ids);
-            HOOKS.removeIf(entry -> {
-                if (entry.getKey().containsAll(ids)) {
-                    Runtime.getRuntime().removeShutdownHook(entry.getValue());
-                    return true;
-                }
-                return false;
-            });
-        }
-
-        private static void removeIds(List<String> ids) {
-            if (ids.isEmpty()) {
-                return;
-            }
-            List<String> command = new ArrayList<>(List.of("rm", "-f"));
-            synchronized (ids) {
-                command.addAll(ids);
-            }
-            try {
-                docker(command.toArray(String[]::new));
-            } catch (Exception e) {
-                System.err.println("Could not remove the benchmark's containers " + ids + ": " + e);
-            }
-        }
-
-        private static String docker(String... args) throws IOException, InterruptedException {
-            List<String> command = new ArrayList<>(List.of("docker"));
-            command.addAll(List.of(args));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (process.waitFor() != 0) {
-                throw new IOException(String.join(" ", command) + " failed: " + out);
-            }
-            return out;
-        }
-    }
-
-    /** CPU time (utime + stime) of dockerd, its containerd, the containers' shims and the docker stats CLI. */
-    private record EngineCost(long[] pids, long[] before) {
-
-        static EngineCost start(List<Target> containers, Long cliPid) throws IOException {
-            List<Long> pids = new ArrayList<>();
-            long dockerd = Long.parseLong(Files.readString(Path.of("/var/run/docker.pid")).strip());
-            pids.add(dockerd);
-            pids.add(childNamed(dockerd, "containerd"));
-            Map<String, Long> shims = shims();
-            for (Target container : containers) {
-                Long shim = shims.get(container.id());
-                if (shim == null) {
-                    throw new IllegalStateException("No shim for container " + container.id());
-                }
-                pids.add(shim);
-            }
-            pids.add(cliPid == null ? -1 : cliPid);
-            long[] array = pids.stream().mapToLong(Long::longValue).toArray();
-            return new EngineCost(array, ticks(array));
-        }
-
-        Result stop() throws IOException {
-            long[] after = ticks(pids);
-            long dockerd = (after[0] - before[0]) * TICK_NANOS;
-            long containerd = (after[1] - before[1]) * TICK_NANOS;
-            long shims = 0;
-            for (int i = 2; i < pids.length - 1; i++) {
-                shims += (after[i] - before[i]) * TICK_NANOS;
-            }
-            long cli = (after[pids.length - 1] - before[pids.length - 1]) * TICK_NANOS;
-            return new Result(dockerd, containerd, shims, cli);
-        }
-
-        record Result(long dockerdNanos, long containerdNanos, long shimNanos, long cliNanos) {
-            long totalNanos() {
-                return dockerdNanos + containerdNanos + shimNanos + cliNanos;
-            }
-
-            String describe(double seconds) {
-                return String.format(Locale.ROOT, "%.2f %% (%.2f + %.2f + %.2f + %.2f)", pct(totalNanos(), seconds),
-                        pct(dockerdNanos, seconds), pct(containerdNanos, seconds), pct(shimNanos, seconds),
-                        pct(cliNanos, seconds));
-            }
-
-            private static double pct(long nanos, double seconds) {
-                return 100 * nanos / 1e9 / seconds;
-            }
-        }
-
-        private static long[] ticks(long[] pids) throws IOException {
-            long[] ticks = new long[pids.length];
-            for (int i = 0; i < pids.length; i++) {
-                ticks[i] = pids[i] < 0 ? 0 : cpuTicks(pids[i]);
-            }
-            return ticks;
-        }
-
-        /** utime + stime, fields 14 and 15 of /proc/PID/stat, counted after the ")" that ends the command name. */
-        private static long cpuTicks(long pid) throws IOException {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        }
-
-        private static long childNamed(long parent, String comm) throws IOException {
-            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-                return procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                        .filter(p -> comm.equals(read(p.resolve("comm")).strip()))
-                        .filter(p -> parentOf(p) == parent)
-                        .mapToLong(p -> Long.parseLong(p.getFileName().toString())).findFirst()
-                        .orElseThrow(() -> new IllegalStateException("No " + comm + " child of dockerd " + parent));
-            }
-        }
-
-        /** The containerd-shim-runc-v2 process of each container, by ID: its command line names the container. */
-        private static Map<String, Long> shims() throws IOException {
-            Map<String, Long> byId = new java.util.HashMap<>();
-            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-                procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                        .filter(p -> read(p.resolve("comm")).startsWith("containerd-shim"))
-                        .forEach(p -> {
-                            String cmdline = read(p.resolve("cmdline"));
-                            int at = cmdline.indexOf("-id\0");
-                            if (at >= 0) {
-                                String id = cmdline.substring(at + 4).split("\0")[0];
-                                byId.put(id, Long.parseLong(p.getFileName().toString()));
-                            }
-                        });
-            }
-            return byId;
-        }
-
-        private static long parentOf(Path proc) {
-            String stat = read(proc.resolve("stat"));
-            return stat.isEmpty() ? -1 : Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
-        }
-
-        private static String read(Path file) {
-            try {
-                return Files.readString(file, StandardCharsets.ISO_8859_1);
-            } catch (IOException e) {
-                return ""; // the process ended while we looked: not the one we want
-            }
-        }
-    }
 }

@@ -138,7 +138,7 @@ class EngineStatsParserTests {
         @DisplayName("agrees with the host probe on the matching cgroup v2 tree")
         void agreesWithHostProbe() throws Exception {
             RawReading api = parse(fixture("stats-v2.json"), OptionalLong.empty());
-            try (HostCgroupProbe probe = HostCgroupProbeTests.open(Fixtures.v2Root(), Fixtures.V2_PID)) {
+            try (HostCgroupProbe probe = HostCgroupProbes.open(Fixtures.v2Root(), Fixtures.V2_PID)) {
                 RawReading host = probe.read();
                 assertThat(api.cpu().totalNanos()).isEqualTo(host.cpu().totalNanos());
                 assertThat(api.memory().workingSetBytes()).isEqualTo(host.memory().workingSetBytes());

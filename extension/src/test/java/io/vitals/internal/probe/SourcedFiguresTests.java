@@ -38,13 +38,13 @@ class SourcedFiguresTests {
     }
 
     private static SourcedFigures hostV1(Path root) throws ProbeException {
-        try (HostCgroupProbe probe = HostCgroupProbeTests.open(root, Fixtures.V1_PID)) {
+        try (HostCgroupProbe probe = HostCgroupProbes.open(root, Fixtures.V1_PID)) {
             return probe.read().sourced();
         }
     }
 
     private static SourcedFigures hostV2(Path root) throws ProbeException {
-        try (HostCgroupProbe probe = HostCgroupProbeTests.open(root, Fixtures.V2_PID)) {
+        try (HostCgroupProbe probe = HostCgroupProbes.open(root, Fixtures.V2_PID)) {
             return probe.read().sourced();
         }
     }

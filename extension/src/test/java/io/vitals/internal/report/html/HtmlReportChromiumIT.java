@@ -1,7 +1,6 @@
 package io.vitals.internal.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.vitals.DataSize;
 import io.vitals.MeasureResources;
@@ -13,8 +12,6 @@ import io.vitals.internal.report.ReportSettings;
 import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -53,7 +46,7 @@ class HtmlReportChromiumIT {
     @Test
     @DisplayName("the report loads in Chromium without console errors and renders")
     void rendersInChromium() throws Exception {
-        String chromium = findChromium();
+        HeadlessChromium chromium = new HeadlessChromium(dir);
         Path reports = dir.resolve("vitals");
         List<String> warnings = new ArrayList<>();
         try (ReportSession session = new ReportSession(ReportSettings.from(key -> Optional.ofNullable(Map.of(
@@ -75,13 +68,7 @@ class HtmlReportChromiumIT {
         Files.writeString(page, html.replaceFirst("<details id=\"t0\">", "<details id=\"t0\" open>"));
 
         Path screenshot = dir.resolve("screenshot.png");
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--screenshot=" + screenshot, "--window-size=1400,1000", page.toUri().toString())
-                .redirectErrorStream(true).start();
-        String log = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        String log = chromium.screenshot(page, screenshot, "1400,1000", "screenshot");
 
         List<String> consoleErrors = log.lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught"))
                 .collect(Collectors.toList());
@@ -100,7 +87,7 @@ class HtmlReportChromiumIT {
     @Test
     @DisplayName("a 10,000-test page opens, shows a page of its table, and a section unpacks into the same charts")
     void opensLargePageAndUnpacksOnDemand() throws Exception {
-        String chromium = findChromium();
+        HeadlessChromium chromium = new HeadlessChromium(dir);
         List<RunReport.Entry> entries = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
             TestResult r = i % 10 == 0 ? ReportFixtures.oomKilled("com.example.Big" + (i / 20) + "Tests", "oom" + i)
@@ -117,34 +104,34 @@ class HtmlReportChromiumIT {
         // its section (the page's top also shows its explaining chart, which the packed page has as well)
         String inline = inlinePage.substring(inlinePage.indexOf("<details id=\"t0\">"));
 
-        Dump dump = dumpDom(chromium, page.toUri() + "#t" + opened);
-        double seconds = firstFrameSeconds(chromium, page);
+        HeadlessChromium.Dump dump = chromium.dumpDom(page.toUri() + "#t" + opened, "dump", 10_000);
+        double seconds = chromium.firstFrameSeconds(page);
         System.out.printf(Locale.ROOT, "index_html_10000_tests_mb=%.2f%n", Files.size(page) / 1e6);
         System.out.printf(Locale.ROOT, "index_html_open_chromium_s=%.2f%n", seconds);
         System.out.printf(Locale.ROOT, "(navigation start to the first frame after load, in the page; Chromium's own"
                 + " start and the DOM dump with the opened section took %.2f s)%n", dump.nanos() / 1e9);
 
-        assertThat(dump.log().lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+        assertThat(dump.consoleLines())
                 .as("console output of the page").isEmpty();
         int at = dump.dom().indexOf("<details id=\"t" + opened + "\"");
         assertThat(at).as("section t%d in the DOM", opened).isPositive();
         String section = dump.dom().substring(at, dump.dom().indexOf("</div></details>", at));
         assertThat(section).contains(" open=");
         // memory, CPU, PIDs and I/O, and the fixture's five GPU charts (memory, utilisation, power, temperature, clock)
-        assertThat(matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(9);
+        assertThat(HeadlessChromium.matches("<svg class=\"chart\"", section)).as("charts drawn").hasSize(9);
         // the same paths (so the same points) and the same labels as the chart of an inline page
-        assertThat(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", section))
-                .isEqualTo(matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(13);
+        assertThat(HeadlessChromium.matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", section))
+                .isEqualTo(HeadlessChromium.matches("<path class=\"[^\"]+\" d=\"([^\"]+)\"", inline)).hasSize(13);
         // (the DOM dump writes an apostrophe as it is, the page as &#39;)
-        assertThat(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", section))
-                .isEqualTo(matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline).stream()
+        assertThat(HeadlessChromium.matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", section))
+                .isEqualTo(HeadlessChromium.matches("<text class=\"[^\"]+\" x=\"\\d+\" y=\"\\d+\">([^<]+)<", inline).stream()
                         .map(label -> label.replace("&#39;", "'")).toList())
                 .contains("OOM kill", "limit 2.0 GiB");
         // a section nobody opened stays packed; the table shows its first page, unpacked
         assertThat(dump.dom()).doesNotContain("<details id=\"t5\"").contains("Showing 500 of 10000 rows.")
                 .contains("<details id=\"compare\">").doesNotContain("<svg class=\"bars\"");
         String body = dump.dom().substring(dump.dom().indexOf("<tbody>"), dump.dom().indexOf("</tbody>"));
-        assertThat(matches("<tr>", body)).hasSize(500);
+        assertThat(HeadlessChromium.matches("<tr>", body)).hasSize(500);
 
         // Sorting a packed table sorts all its rows, not the page shown: click "Peak memory" (after test, outcome,
         // budgets and container) twice (descending) once
@@ -157,12 +144,12 @@ class HtmlReportChromiumIT {
                 + "var th=document.querySelectorAll('#tests th')[4];th.click();th.click();"
                 + "document.getElementById('compare').open=true;}})"
                 + ".observe(document.getElementById('pager'),{childList:true});</script></body>"));
-        Dump sortedDump = dumpDom(chromium, sorting.toUri().toString());
-        assertThat(sortedDump.log().lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
+        HeadlessChromium.Dump sortedDump = chromium.dumpDom(sorting.toUri().toString(), "dump", 10_000);
+        assertThat(sortedDump.consoleLines())
                 .as("console output of the page").isEmpty();
         String sorted = sortedDump.dom();
-        assertThat(matches("<svg class=\"bars\"", sorted)).hasSize(3 * 500);
-        List<Double> peaks = matches("<tr>(?:<td data-v=\"[^\"]*\">.*?</td>){4}<td data-v=\""
+        assertThat(HeadlessChromium.matches("<svg class=\"bars\"", sorted)).hasSize(3 * 500);
+        List<Double> peaks = HeadlessChromium.matches("<tr>(?:<td data-v=\"[^\"]*\">.*?</td>){4}<td data-v=\""
                 + "([^\"]+)\"", sorted.substring(sorted.indexOf("<tbody>"), sorted.indexOf("</tbody>")))
                 .stream().map(Double::parseDouble).collect(Collectors.toList());
         double largest = entries.stream().mapToDouble(e -> e.result().containers().get(0).usage().peakMemory()
@@ -181,7 +168,7 @@ class HtmlReportChromiumIT {
     @CsvSource({ "1280,800", "1920,1080" })
     @DisplayName("the failed tests' outcome, budgets and explaining chart are in the first viewport")
     void failuresAtAGlance(int width, int height) throws Exception {
-        String chromium = findChromium();
+        HeadlessChromium chromium = new HeadlessChromium(dir);
         List<RunReport.Entry> entries = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             TestResult r = i == 25 ? ReportFixtures.oomKilled("com.example.TrainingTests", "trainTooLarge")
@@ -210,20 +197,7 @@ class HtmlReportChromiumIT {
                         + "ys.sort(function(a,b){return +a.getAttribute('y')-+b.getAttribute('y');});"
                         + "out.top30=ys[0].textContent;"
                         + "document.body.setAttribute('data-probe',JSON.stringify(out));});</script></body>"));
-        Path out = Files.createTempFile(dir, "dom", ".html");
-        Path log = Files.createTempFile(dir, "log", ".txt");
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile-glance"), "--enable-logging=stderr", "--v=0",
-                "--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=5000",
-                "--dump-dom", page.toUri().toString())
-                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        assertThat(Files.readString(log).lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
-                .as("console output of the page").isEmpty();
-        List<String> probe = matches("data-probe=\"([^\"]+)\"", Files.readString(out));
-        assertThat(probe).as("the probe's result in the DOM").hasSize(1);
-        JsonNode seen = new ObjectMapper().readTree(probe.get(0).replace("&quot;", "\"").replace("&amp;", "&"));
+        JsonNode seen = chromium.probe(page, width, height, "glance");
 
         assertThat(seen.get("w").asInt()).as("window width").isEqualTo(width);
         assertThat(seen.get("scrollW").asInt()).as("page width: no sideways scrolling").isLessThanOrEqualTo(width);
@@ -243,13 +217,8 @@ class HtmlReportChromiumIT {
 
         String keep = System.getProperty("vitals.glance.screenshots");
         if (keep != null && !keep.isBlank()) {
-            Process shot = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                    "--no-first-run", "--user-data-dir=" + dir.resolve("profile-shot"), "--hide-scrollbars",
-                    "--screenshot=" + Path.of(keep, "glance-" + width + ".png"),
-                    "--window-size=" + width + "," + height, page.toUri().toString())
-                    .redirectErrorStream(true).start();
-            shot.getInputStream().readAllBytes();
-            assertThat(shot.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            chromium.screenshot(page, Path.of(keep, "glance-" + width + ".png"), width + "," + height, "shot",
+                    "--hide-scrollbars");
         }
     }
 
@@ -265,7 +234,7 @@ class HtmlReportChromiumIT {
     @CsvSource({ "1280,800", "1920,1080" })
     @DisplayName("verdict first, key columns fit, names whole, margins shown, a chart per broken figure")
     void dailyGlance(int width, int height) throws Exception {
-        String chromium = findChromium();
+        HeadlessChromium chromium = new HeadlessChromium(dir);
         List<RunReport.Entry> entries = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
             entries.add(entry(ReportFixtures.result("io.vitals.examples.CpuTimeAgainstHistoryIT", "oneEpochFiveTimes",
@@ -326,7 +295,7 @@ class HtmlReportChromiumIT {
                         + "out.v1BlockRead=!!io.querySelector('path.s-br');"
                         + "out.v1BlockWrite=!!io.querySelector('path.s-bw');"
                         + "document.body.setAttribute('data-probe',JSON.stringify(out));});</script></body>"));
-        JsonNode seen = probe(chromium, page, width, height, "daily");
+        JsonNode seen = chromium.probe(page, width, height, "daily");
 
         assertThat(seen.get("w").asInt()).as("window width").isEqualTo(width);
         assertThat(seen.get("verdict").asText()).as("the verdict at %dx%d", width, height).isEqualTo("seen");
@@ -366,24 +335,6 @@ class HtmlReportChromiumIT {
         return new RunReport.Entry(r, "x.json", RegressionVerdict.none(r.uniqueId()));
     }
 
-    /** Opens {@code page} at the window size and returns what its probe script left in {@code data-probe}. */
-    private JsonNode probe(String chromium, Path page, int width, int height, String name) throws Exception {
-        Path out = Files.createTempFile(dir, "dom", ".html");
-        Path log = Files.createTempFile(dir, "log", ".txt");
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile-" + name), "--enable-logging=stderr", "--v=0",
-                "--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=5000",
-                "--dump-dom", page.toUri().toString())
-                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        assertThat(Files.readString(log).lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
-                .as("console output of the page").isEmpty();
-        List<String> probe = matches("data-probe=\"([^\"]+)\"", Files.readString(out));
-        assertThat(probe).as("the probe's result in the DOM").hasSize(1);
-        return new ObjectMapper().readTree(probe.get(0).replace("&quot;", "\"").replace("&amp;", "&"));
-    }
-
     /** A failed test whose container peaked near 96 MiB under the fixture's 2 GiB limit. */
     private static TestResult small(String className, String method) {
         TestResult r = ReportFixtures.result(className, method, Optional.empty(), 0.09);
@@ -392,70 +343,5 @@ class HtmlReportChromiumIT {
                 r.containers().stream().map(c -> new io.vitals.internal.result.ContainerResult(c.name(), c.image(),
                         c.limits(), c.usage(), c.probeDescription(), c.hostShape(), c.measuredFromStart(), List.of(),
                         c.fault(), c.logTail())).toList());
-    }
-
-    private record Dump(String dom, String log, long nanos) {
-    }
-
-    // --dump-dom prints the DOM once the page is loaded and its script has run; the virtual time budget lets the
-    // asynchronous unpacking finish first.
-    private Dump dumpDom(String chromium, String url) throws Exception {
-        Path out = Files.createTempFile(dir, "dom", ".html");
-        Path log = Files.createTempFile(dir, "log", ".txt");
-        long start = System.nanoTime();
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile-dump"), "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=10000", "--dump-dom", url)
-                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
-        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        long nanos = System.nanoTime() - start;
-        return new Dump(Files.readString(out), Files.readString(log), nanos);
-    }
-
-    /**
-     * How long the page takes to open, from navigation start to the first frame painted after its load event, read
-     * in the page itself (a copy with a probe script that logs it), so Chromium's own start-up is not counted.
-     */
-    private double firstFrameSeconds(String chromium, Path page) throws Exception {
-        Path probed = dir.resolve("probed.html");
-        Files.writeString(probed, Files.readString(page).replaceFirst("<body>", "<body><script>"
-                + "window.addEventListener('load',function(){requestAnimationFrame(function(){"
-                + "requestAnimationFrame(function(){console.log('FIRST_FRAME_MS '+Math.round(performance.now()));"
-                + "});});});</script>"));
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile-probe"), "--enable-logging=stderr", "--v=0",
-                "--screenshot=" + dir.resolve("probe.png"), "--window-size=1400,1000", probed.toUri().toString())
-                .redirectErrorStream(true).start();
-        String log = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        List<String> ms = matches("FIRST_FRAME_MS (\\d+)", log);
-        assertThat(ms).as("the probe's line; log:%n%s", log).isNotEmpty();
-        return Integer.parseInt(ms.get(0)) / 1e3;
-    }
-
-    private static List<String> matches(String regex, String text) {
-        List<String> found = new ArrayList<>();
-        Matcher m = Pattern.compile(regex).matcher(text);
-        while (m.find()) {
-            found.add(m.groupCount() > 0 ? m.group(1) : m.group());
-        }
-        return found;
-    }
-
-    /** The Chromium on the PATH; fails (never skips) where there is none. Shared by the Chromium checks of the page. */
-    static String findChromium() throws IOException {
-        for (String name : new String[] { "chromium", "chromium-browser", "google-chrome" }) {
-            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                Path candidate = Path.of(dir, name);
-                if (Files.isExecutable(candidate)) {
-                    return candidate.toString();
-                }
-            }
-        }
-        return fail("Chromium is needed to check the HTML report but was not found on the PATH (looked for chromium,"
-                + " chromium-browser, google-chrome). Install it, e.g. 'apt-get install -y chromium' on Debian or"
-                + " Ubuntu.");
     }
 }

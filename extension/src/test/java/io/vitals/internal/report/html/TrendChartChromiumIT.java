@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,7 +69,10 @@ class TrendChartChromiumIT {
                         + "out.display=getComputedStyle(svg).display;}"
                         + "document.body.setAttribute('data-probe',JSON.stringify(out));},500);});</script></body>"));
 
-        String dom = dumpDom(HtmlReportChromiumIT.findChromium(), page.toUri() + "#t0");
+        HeadlessChromium.Dump dump = new HeadlessChromium(dir).dumpDom(page.toUri() + "#t0", "trend", 10_000,
+                "--window-size=1280,800");
+        assertThat(dump.log().lines().filter(l -> l.contains("Uncaught"))).as("script errors of the page").isEmpty();
+        String dom = dump.dom();
 
         Matcher probe = Pattern.compile("data-probe=\"([^\"]+)\"").matcher(dom);
         assertThat(probe.find()).as("the probe's result in the DOM").isTrue();
@@ -86,19 +88,5 @@ class TrendChartChromiumIT {
                 .isGreaterThan(seen.at("/step/before").asDouble()).isLessThan(seen.at("/step/after").asDouble());
         assertThat(seen.get("text").asText()).contains("peakMemory of 'tf', 12 builds")
                 .contains("step +19.8 % at build b7 (commit c0ffee7abcde, main, 2026-03-08)");
-    }
-
-    private String dumpDom(String chromium, String url) throws Exception {
-        Path out = Files.createTempFile(dir, "dom", ".html");
-        Path log = Files.createTempFile(dir, "log", ".txt");
-        Process process = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--window-size=1280,800", "--virtual-time-budget=10000", "--dump-dom", url)
-                .redirectOutput(out.toFile()).redirectError(log.toFile()).start();
-        assertThat(process.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        assertThat(Files.readString(log).lines().filter(l -> l.contains("Uncaught")))
-                .as("script errors of the page").isEmpty();
-        return Files.readString(out);
     }
 }
