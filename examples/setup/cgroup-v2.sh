@@ -59,8 +59,8 @@ user_6_12_classes="${VITALS_V2_CLASSES:-$accuracy#peakOfAContainerStartedByTheTe
 # kernel's counters. Against a Docker-in-Docker engine in debian-12's "dind" cell (guest-run.sh): every test that
 # measures. In the root cell of the guest with kernel 6.12, against the guest's own engine, only what that kernel
 # changes: memory.peak resettable per window (the spikes) or left alone (the read-only mounts). What fails the same
-# way on any engine (one round trip per tick, the agent killed mid-window, a missing agent image) runs on this host,
-# against the second engine, with the rest of AgentProbeIT. Each test costs 40-140 s in a guest; debian-13's root
+# way on any engine (one round trip per tick; the agent killed mid-window and a missing agent image, AgentFaultsIT)
+# runs on this host, against the second engine, with the rest of AgentProbeIT. Each test costs 40-140 s in a guest; debian-13's root
 # cell was the run's longest (CI runs of 2026-12-03, next to a busy core).
 agent=io.vitals.internal.agent.AgentProbeIT
 agent_guest=debian-13
