@@ -90,6 +90,12 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
                 .network(network).pressure(pressure.read()).sourced(sourced.read(stat)).build();
     }
 
+    /** Block I/O read from {@code file} with {@code parser}; none without the file. */
+    final BlockIoReading blockIo(Optional<CgroupFile> file, PairLines.FileParser parser) throws IOException {
+        PairLines.read(file, parser, io);
+        return new BlockIoReading(io[0], io[1]);
+    }
+
     static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
         return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
     }

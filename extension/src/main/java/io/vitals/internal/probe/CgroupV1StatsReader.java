@@ -132,8 +132,6 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
     private BlockIoReading readBlkio() throws IOException {
-        io[0] = 0;
-        io[1] = 0;
         if (blkioRecursive.isPresent()) {
             CgroupFile file = blkioRecursive.get();
             file.read();
@@ -142,12 +140,7 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
                 return new BlockIoReading(io[0], io[1]);
             }
         }
-        if (blkioThrottle.isPresent()) {
-            CgroupFile file = blkioThrottle.get();
-            file.read();
-            CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
-        }
-        return new BlockIoReading(io[0], io[1]);
+        return blockIo(blkioThrottle, CgroupFiles::parseBlkioV1);
     }
 
     @Override

@@ -67,13 +67,7 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
         OptionalLong limit = max.isPresent() ? CgroupFiles.limit(max.get().readValue()) : OptionalLong.empty();
         readEvents();
         readCpu();
-        io[0] = 0;
-        io[1] = 0;
-        if (ioStat.isPresent()) {
-            CgroupFile file = ioStat.get();
-            file.read();
-            CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
-        }
+        BlockIoReading blockIo = blockIo(ioStat, CgroupFiles::parseIoStatV2);
         MemoryReading memory = memory(chargedBytes)
                 .swap(swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty())
                 .limit(limit)
@@ -87,7 +81,7 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
                 .onlineCpus(onlineCpus)
                 .throttling(orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000)
                 .build();
-        return reading(now, wallClock, cpuReading, memory, pids(), new BlockIoReading(io[0], io[1]), network);
+        return reading(now, wallClock, cpuReading, memory, pids(), blockIo, network);
     }
 
     @Override
