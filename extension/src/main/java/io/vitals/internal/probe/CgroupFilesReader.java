@@ -80,7 +80,7 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
 
     final PidsReading pids() throws IOException {
         return new PidsReading(pidsCurrent(0),
-                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
+                optionalValue(pidsMax));
     }
 
     /** A full reading of these parts, with the pressure files and the sourced figures read last. */
@@ -98,6 +98,16 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
 
     static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
         return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
+    }
+
+    /** The file's single value; empty without the file, for {@code max} or for an empty file. */
+    static OptionalLong optionalValue(Optional<CgroupFile> file) throws IOException {
+        return file.isPresent() ? CgroupFiles.optional(file.get().readValue()) : OptionalLong.empty();
+    }
+
+    /** A limit: empty without the file and where {@link CgroupFiles#limit} says there is none. */
+    static OptionalLong limitValue(Optional<CgroupFile> file) throws IOException {
+        return file.isPresent() ? CgroupFiles.limit(file.get().readValue()) : OptionalLong.empty();
     }
 
     @Override
