@@ -63,10 +63,8 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
-        long now = System.nanoTime();
-        memoryStat.readKeyed(memoryStatKeys, stat);
-        MemoryReading memoryReading = memory(charged.readRequired())
+    MemoryReading readMemory() throws IOException {
+        return memory(charged.readRequired())
                 .swap(CgroupFiles.optional(stat[3]))
                 .limit(limitValue(limit))
                 .highWaterMark(optionalValue(maxUsage))
@@ -75,15 +73,18 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
                 .limitHits(Math.max(value(failcnt, 0), value(memswFailcnt, 0)))
                 .oomKills(oomKills(0))
                 .build();
+    }
 
-        CpuReading.Builder cpu = CpuReading.builder().onlineCpus(onlineCpus);
-        long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
+    @Override
+    CpuReading readCpu() throws IOException {
+        long total = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
         cpuacctStat.read();
-        cpu.usage(cpuTotal, cpuacctStat.orZero(0) * NANOS_PER_TICK, cpuacctStat.orZero(1) * NANOS_PER_TICK);
         cpuStat.read();
-        cpu.throttling(cpuStat.orZero(0), cpuStat.orZero(1), cpuStat.orZero(2));
-        PidsReading pids = pids();
-        return reading(now, wallClock, cpu.build(), memoryReading, pids, readBlkio(), network);
+        return CpuReading.builder()
+                .usage(total, cpuacctStat.orZero(0) * NANOS_PER_TICK, cpuacctStat.orZero(1) * NANOS_PER_TICK)
+                .onlineCpus(onlineCpus)
+                .throttling(cpuStat.orZero(0), cpuStat.orZero(1), cpuStat.orZero(2))
+                .build();
     }
 
     @Override
@@ -114,7 +115,8 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     }
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
-    private BlockIoReading readBlkio() throws IOException {
+    @Override
+    BlockIoReading readBlockIo() throws IOException {
         if (blkioRecursive.isPresent()) {
             CgroupFile file = blkioRecursive.get();
             file.read();

@@ -56,28 +56,33 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
-        long now = System.nanoTime();
-        memoryStat.readKeyed(memoryStatKeys, stat);
+    MemoryReading readMemory() throws IOException {
         long chargedBytes = charged.readRequired();
         OptionalLong limit = limitValue(max);
         events.read();
-        cpuStat.read();
-        BlockIoReading blockIo = blockIo(ioStat, CgroupFiles::parseIoStatV2);
-        MemoryReading memory = memory(chargedBytes)
+        return memory(chargedBytes)
                 .swap(optionalValue(swap))
                 .limit(limit)
                 .highWaterMark(readPeak())
                 .limitHits(events.orZero(0))
                 .oomKills(events.orZero(1))
                 .build();
-        // cpu.stat counts in microseconds
-        CpuReading cpuReading = CpuReading.builder()
+    }
+
+    /** cpu.stat counts in microseconds. */
+    @Override
+    CpuReading readCpu() throws IOException {
+        cpuStat.read();
+        return CpuReading.builder()
                 .usage(cpuStat.orZero(0) * 1000, cpuStat.orZero(1) * 1000, cpuStat.orZero(2) * 1000)
                 .onlineCpus(onlineCpus)
                 .throttling(cpuStat.orZero(3), cpuStat.orZero(4), cpuStat.orZero(5) * 1000)
                 .build();
-        return reading(now, wallClock, cpuReading, memory, pids(), blockIo, network);
+    }
+
+    @Override
+    BlockIoReading readBlockIo() throws IOException {
+        return blockIo(ioStat, CgroupFiles::parseIoStatV2);
     }
 
     @Override
