@@ -79,8 +79,7 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
     }
 
     final PidsReading pids() throws IOException {
-        return new PidsReading(pidsCurrent(0),
-                optionalValue(pidsMax));
+        return new PidsReading(pidsCurrent(0), optionalValue(pidsMax));
     }
 
     /**
