@@ -9,7 +9,6 @@ import static io.vitals.internal.probe.ByteScan.text;
 import static io.vitals.internal.probe.ByteScan.tokenEnd;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -41,35 +40,31 @@ final class BlockIoLines {
      * w/W as write, the rest (Sync, Async, Discard, Total) are ignored, exactly as the docker CLI does.
      */
     static void parseBlkioV1(byte[] text, int length, long[] readWrite, Path source) throws IOException {
-        readWrite[0] = 0;
-        readWrite[1] = 0;
-        int line = 0;
-        while (line < length) {
-            int end = lineEnd(text, line, length);
-            if (fieldCount(text, line, end) == 3) { // else the trailing "Total N" line, or blank
-                int device = skipSpaces(text, line, end);
-                int op = skipSpaces(text, tokenEnd(text, device, end), end);
-                int opTo = tokenEnd(text, op, end);
-                int value = skipSpaces(text, opTo, end);
-                int valueTo = tokenEnd(text, value, end);
-                char first = Character.toLowerCase((char) text[op]);
-                if (first == 'r' || first == 'w') {
-                    try {
-                        readWrite[first == 'r' ? 0 : 1] += number(text, value, valueTo);
-                    } catch (NumberFormatException e) {
-                        throw new IOException("Bad byte count in '" + text(text, line, end) + "' in " + source, e);
-                    }
-                }
+        PairLines.parse(text, length, readWrite, source, BlockIoLines::addBlkioV1Line);
+    }
+
+    private static void addBlkioV1Line(byte[] text, int line, int end, long[] readWrite, Path source)
+            throws IOException {
+        if (fieldCount(text, line, end) != 3) {
+            return; // the trailing "Total N" line, or blank
+        }
+        int device = skipSpaces(text, line, end);
+        int op = skipSpaces(text, tokenEnd(text, device, end), end);
+        int opTo = tokenEnd(text, op, end);
+        int value = skipSpaces(text, opTo, end);
+        int valueTo = tokenEnd(text, value, end);
+        char first = Character.toLowerCase((char) text[op]);
+        if (first == 'r' || first == 'w') {
+            try {
+                readWrite[first == 'r' ? 0 : 1] += number(text, value, valueTo);
+            } catch (NumberFormatException e) {
+                throw new IOException("Bad byte count in '" + text(text, line, end) + "' in " + source, e);
             }
-            line = end + 1;
         }
     }
 
     static long[] parseBlkioV1(String text, Path source) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        long[] readWrite = new long[2];
-        parseBlkioV1(bytes, bytes.length, readWrite, source);
-        return readWrite;
+        return PairLines.parse(text, source, BlockIoLines::parseBlkioV1);
     }
 
     /**
@@ -88,34 +83,29 @@ final class BlockIoLines {
 
     /** Sums v2 io.stat lines {@code MAJ:MIN rbytes=… wbytes=… rios=…} over all devices into {@code readWrite}. */
     static void parseIoStatV2(byte[] text, int length, long[] readWrite, Path source) throws IOException {
-        readWrite[0] = 0;
-        readWrite[1] = 0;
-        int line = 0;
-        while (line < length) {
-            int end = lineEnd(text, line, length);
-            int field = skipSpaces(text, line, end);
-            while (field < end) {
-                int fieldTo = tokenEnd(text, field, end);
-                int slot = startsWith(text, field, fieldTo, "rbytes=") ? 0
-                        : startsWith(text, field, fieldTo, "wbytes=") ? 1 : -1;
-                if (slot >= 0) {
-                    try {
-                        readWrite[slot] += number(text, field + "rbytes=".length(), fieldTo);
-                    } catch (NumberFormatException e) {
-                        throw new IOException("Bad value '" + text(text, field, fieldTo) + "' in line '"
-                                + text(text, line, end) + "' of " + source, e);
-                    }
+        PairLines.parse(text, length, readWrite, source, BlockIoLines::addIoStatV2Line);
+    }
+
+    private static void addIoStatV2Line(byte[] text, int line, int end, long[] readWrite, Path source)
+            throws IOException {
+        int field = skipSpaces(text, line, end);
+        while (field < end) {
+            int fieldTo = tokenEnd(text, field, end);
+            int slot = startsWith(text, field, fieldTo, "rbytes=") ? 0
+                    : startsWith(text, field, fieldTo, "wbytes=") ? 1 : -1;
+            if (slot >= 0) {
+                try {
+                    readWrite[slot] += number(text, field + "rbytes=".length(), fieldTo);
+                } catch (NumberFormatException e) {
+                    throw new IOException("Bad value '" + text(text, field, fieldTo) + "' in line '"
+                            + text(text, line, end) + "' of " + source, e);
                 }
-                field = skipSpaces(text, fieldTo, end);
             }
-            line = end + 1;
+            field = skipSpaces(text, fieldTo, end);
         }
     }
 
     static long[] parseIoStatV2(String text, Path source) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        long[] readWrite = new long[2];
-        parseIoStatV2(bytes, bytes.length, readWrite, source);
-        return readWrite;
+        return PairLines.parse(text, source, BlockIoLines::parseIoStatV2);
     }
 }

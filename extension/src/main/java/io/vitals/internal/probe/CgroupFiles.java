@@ -20,10 +20,11 @@ import java.util.OptionalLong;
  * "NumberFormatException: For input string" alone tells a user nothing.
  *
  * <p>The other shapes have their own parsers: {@link KeyedLines} ({@code key value} lines), {@link PressureLines},
- * {@link BlockIoLines} and {@link NetDevLines}, all scanning bytes with {@link ByteScan}. They work on the bytes of
- * a {@link CgroupFile} and allocate nothing unless they fail: the sampler runs them for every container every few
- * milliseconds, and {@code String.split} with its regular expression cost more than the kernel's own read. The
- * {@code String} and {@code Path} variants are for one-off reads and tests; they run the same byte parsers.
+ * {@link BlockIoLines} and {@link NetDevLines} (the last three line by line within {@link PairLines}), all scanning
+ * bytes with {@link ByteScan}. They work on the bytes of a {@link CgroupFile} and allocate nothing unless they fail:
+ * the sampler runs them for every container every few milliseconds, and {@code String.split} with its regular
+ * expression cost more than the kernel's own read. The {@code String} and {@code Path} variants are for one-off
+ * reads and tests; they run the same byte parsers.
  */
 final class CgroupFiles {
 

@@ -79,19 +79,50 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
     }
 
     final PidsReading pids() throws IOException {
-        return new PidsReading(pidsCurrent(0),
-                pidsMax.isPresent() ? CgroupFiles.optional(pidsMax.get().readValue()) : OptionalLong.empty());
+        return new PidsReading(pidsCurrent(0), optionalValue(pidsMax));
     }
 
-    /** A full reading of these parts, with the pressure files and the sourced figures read last. */
-    final RawReading reading(long now, Clock wallClock, CpuReading cpu, MemoryReading memory, PidsReading pids,
-            BlockIoReading blockIo, NetworkReading network) throws IOException {
-        return RawReading.builder().at(now, wallClock.instant()).cpu(cpu).memory(memory).pids(pids).blockIo(blockIo)
-                .network(network).pressure(pressure.read()).sourced(sourced.read(stat)).build();
+    /**
+     * Reads every file once: memory.stat first, since both versions' memory figures and the sourced figures come
+     * from it, then the version's own memory, CPU and block I/O files, the PIDs, and the pressure files and the
+     * sourced figures last.
+     */
+    @Override
+    public final synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
+        long now = System.nanoTime();
+        memoryStat.readKeyed(memoryStatKeys, stat);
+        MemoryReading memory = readMemory();
+        CpuReading cpu = readCpu();
+        return RawReading.builder().at(now, wallClock.instant()).cpu(cpu).memory(memory).pids(pids())
+                .blockIo(readBlockIo()).network(network).pressure(pressure.read()).sourced(sourced.read(stat))
+                .build();
+    }
+
+    /** The memory figures, after memory.stat has been read into {@link #stat}; see {@link #memory}. */
+    abstract MemoryReading readMemory() throws IOException;
+
+    abstract CpuReading readCpu() throws IOException;
+
+    abstract BlockIoReading readBlockIo() throws IOException;
+
+    /** Block I/O read from {@code file} with {@code parser}; none without the file. */
+    final BlockIoReading blockIo(Optional<CgroupFile> file, PairLines.FileParser parser) throws IOException {
+        PairLines.read(file, parser, io);
+        return new BlockIoReading(io[0], io[1]);
     }
 
     static long value(Optional<CgroupFile> file, long otherwise) throws IOException {
         return file.isPresent() ? orElse(file.get().readValue(), 0) : otherwise;
+    }
+
+    /** The file's single value; empty without the file, for {@code max} or for an empty file. */
+    static OptionalLong optionalValue(Optional<CgroupFile> file) throws IOException {
+        return file.isPresent() ? CgroupFiles.optional(file.get().readValue()) : OptionalLong.empty();
+    }
+
+    /** A limit: empty without the file and where {@link CgroupFiles#limit} says there is none. */
+    static OptionalLong limitValue(Optional<CgroupFile> file) throws IOException {
+        return file.isPresent() ? CgroupFiles.limit(file.get().readValue()) : OptionalLong.empty();
     }
 
     @Override

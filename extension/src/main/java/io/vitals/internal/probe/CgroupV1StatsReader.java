@@ -1,7 +1,5 @@
 package io.vitals.internal.probe;
 
-import static io.vitals.internal.probe.CgroupFiles.orElse;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * cgroup v1 (and hybrid) files. Memory figures use the hierarchical {@code total_*} keys of memory.stat, as docker
@@ -34,16 +31,12 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     private final Optional<CgroupFile> maxUsage;
     private final Optional<CgroupFile> failcnt;
     private final Optional<CgroupFile> memswFailcnt;
-    private final Optional<CgroupFile> oomControl;
+    private final KeyedFile oomControl;
     private final Optional<CgroupFile> cpuacctUsage;
-    private final Optional<CgroupFile> cpuacctStat;
-    private final Optional<CgroupFile> cpuStat;
+    private final KeyedFile cpuacctStat;
+    private final KeyedFile cpuStat;
     private final Optional<CgroupFile> blkioRecursive;
     private final Optional<CgroupFile> blkioThrottle;
-
-    private final long[] oom = OOM_CONTROL.newValues();
-    private final long[] ticks = CPUACCT_STAT.newValues();
-    private final long[] throttling = CPU_STAT.newValues();
 
     private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
         super(files, true, layout.controller("memory").orElseThrow(), "memory.usage_in_bytes", MEMORY_STAT_KEYS,
@@ -56,11 +49,11 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
         this.maxUsage = files.optional(memory.resolve("memory.max_usage_in_bytes"));
         this.failcnt = files.optional(memory.resolve("memory.failcnt"));
         this.memswFailcnt = files.optional(memory.resolve("memory.memsw.failcnt"));
-        this.oomControl = files.optional(memory.resolve("memory.oom_control"));
+        this.oomControl = new KeyedFile(files.optional(memory.resolve("memory.oom_control")), OOM_CONTROL);
         this.cpuacctUsage = cpuacct.isPresent()
                 ? Optional.of(files.required(cpuacct.get().resolve("cpuacct.usage"))) : Optional.empty();
-        this.cpuacctStat = files.optional(cpuacct, "cpuacct.stat");
-        this.cpuStat = files.optional(cpu, "cpu.stat");
+        this.cpuacctStat = new KeyedFile(files.optional(cpuacct, "cpuacct.stat"), CPUACCT_STAT);
+        this.cpuStat = new KeyedFile(files.optional(cpu, "cpu.stat"), CPU_STAT);
         this.blkioRecursive = files.optional(blkio, "blkio.io_service_bytes_recursive");
         this.blkioThrottle = files.optional(blkio, "blkio.throttle.io_service_bytes");
     }
@@ -70,33 +63,28 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
-        long now = System.nanoTime();
-        memoryStat.readKeyed(memoryStatKeys, stat);
-        MemoryReading memoryReading = memory(charged.readRequired())
+    MemoryReading readMemory() throws IOException {
+        return memory(charged.readRequired())
                 .swap(CgroupFiles.optional(stat[3]))
-                .limit(limit.isPresent() ? CgroupFiles.limit(limit.get().readValue()) : OptionalLong.empty())
-                .highWaterMark(highWaterMark())
+                .limit(limitValue(limit))
+                .highWaterMark(optionalValue(maxUsage))
                 // With a swap limit equal to the memory limit, the memory+swap counter is the one that hits its
                 // limit first, and only memory.memsw.failcnt counts it; take whichever counted more.
                 .limitHits(Math.max(value(failcnt, 0), value(memswFailcnt, 0)))
                 .oomKills(oomKills(0))
                 .build();
+    }
 
-        CpuReading.Builder cpu = CpuReading.builder().onlineCpus(onlineCpus);
-        long cpuTotal = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
-        if (cpuacctStat.isPresent()) {
-            cpuacctStat.get().readKeyed(CPUACCT_STAT, ticks);
-            cpu.usage(cpuTotal, orElse(ticks[0], 0) * NANOS_PER_TICK, orElse(ticks[1], 0) * NANOS_PER_TICK);
-        } else {
-            cpu.usage(cpuTotal, 0, 0);
-        }
-        if (cpuStat.isPresent()) {
-            cpuStat.get().readKeyed(CPU_STAT, throttling);
-            cpu.throttling(orElse(throttling[0], 0), orElse(throttling[1], 0), orElse(throttling[2], 0));
-        }
-        PidsReading pids = pids();
-        return reading(now, wallClock, cpu.build(), memoryReading, pids, readBlkio(), network);
+    @Override
+    CpuReading readCpu() throws IOException {
+        long total = cpuacctUsage.isPresent() ? cpuacctUsage.get().readRequired() : 0;
+        cpuacctStat.read();
+        cpuStat.read();
+        return CpuReading.builder()
+                .usage(total, cpuacctStat.orZero(0) * NANOS_PER_TICK, cpuacctStat.orZero(1) * NANOS_PER_TICK)
+                .onlineCpus(onlineCpus)
+                .throttling(cpuStat.orZero(0), cpuStat.orZero(1), cpuStat.orZero(2))
+                .build();
     }
 
     @Override
@@ -118,22 +106,17 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
                 last.pids().withCurrent(pidsCurrent(last.pids().current())));
     }
 
-    private OptionalLong highWaterMark() throws IOException {
-        return maxUsage.isPresent() ? CgroupFiles.optional(maxUsage.get().readValue()) : OptionalLong.empty();
-    }
-
     private long oomKills(long otherwise) throws IOException {
-        if (oomControl.isEmpty()) {
+        if (!oomControl.isPresent()) {
             return otherwise;
         }
-        oomControl.get().readKeyed(OOM_CONTROL, oom);
-        return orElse(oom[0], 0);
+        oomControl.read();
+        return oomControl.orZero(0);
     }
 
     /** containerd reads the *_recursive CFQ/BFQ file when it has lines, else the throttle file; so do we. */
-    private BlockIoReading readBlkio() throws IOException {
-        io[0] = 0;
-        io[1] = 0;
+    @Override
+    BlockIoReading readBlockIo() throws IOException {
         if (blkioRecursive.isPresent()) {
             CgroupFile file = blkioRecursive.get();
             file.read();
@@ -142,12 +125,7 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
                 return new BlockIoReading(io[0], io[1]);
             }
         }
-        if (blkioThrottle.isPresent()) {
-            CgroupFile file = blkioThrottle.get();
-            file.read();
-            CgroupFiles.parseBlkioV1(file.bytes(), file.length(), io, file.path());
-        }
-        return new BlockIoReading(io[0], io[1]);
+        return blockIo(blkioThrottle, CgroupFiles::parseBlkioV1);
     }
 
     @Override

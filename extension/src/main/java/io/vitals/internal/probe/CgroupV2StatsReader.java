@@ -1,7 +1,5 @@
 package io.vitals.internal.probe;
 
-import static io.vitals.internal.probe.CgroupFiles.orElse;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -32,13 +30,11 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
 
     private final Path dir;
     private final Optional<CgroupFile> max;
-    private final Optional<CgroupFile> events;
-    private final Optional<CgroupFile> cpuStat;
+    private final KeyedFile events;
+    private final KeyedFile cpuStat;
     private final Optional<CgroupFile> ioStat;
     private final Optional<CgroupFile> swap;
 
-    private final long[] memoryEvents = MEMORY_EVENTS.newValues();
-    private final long[] cpu = CPU_STAT.newValues();
     private final ByteBuffer peakBuffer = ByteBuffer.allocateDirect(32);
     private final byte[] peakBytes = new byte[32];
 
@@ -49,8 +45,8 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
         super(files, false, dir, "memory.current", MEMORY_STAT_KEYS, Optional.of(dir), Optional.of(dir));
         this.dir = dir;
         this.max = files.optional(dir.resolve("memory.max"));
-        this.events = files.optional(dir.resolve("memory.events"));
-        this.cpuStat = files.optional(dir.resolve("cpu.stat"));
+        this.events = new KeyedFile(files.optional(dir.resolve("memory.events")), MEMORY_EVENTS);
+        this.cpuStat = new KeyedFile(files.optional(dir.resolve("cpu.stat")), CPU_STAT);
         this.ioStat = files.optional(dir.resolve("io.stat"));
         this.swap = files.optional(dir.resolve("memory.swap.current"));
     }
@@ -60,69 +56,50 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
     }
 
     @Override
-    public synchronized RawReading read(Clock wallClock, NetworkReading network) throws IOException {
-        long now = System.nanoTime();
-        memoryStat.readKeyed(memoryStatKeys, stat);
+    MemoryReading readMemory() throws IOException {
         long chargedBytes = charged.readRequired();
-        OptionalLong limit = max.isPresent() ? CgroupFiles.limit(max.get().readValue()) : OptionalLong.empty();
-        readEvents();
-        readCpu();
-        io[0] = 0;
-        io[1] = 0;
-        if (ioStat.isPresent()) {
-            CgroupFile file = ioStat.get();
-            file.read();
-            CgroupFiles.parseIoStatV2(file.bytes(), file.length(), io, file.path());
-        }
-        MemoryReading memory = memory(chargedBytes)
-                .swap(swap.isPresent() ? CgroupFiles.optional(swap.get().readValue()) : OptionalLong.empty())
+        OptionalLong limit = limitValue(max);
+        events.read();
+        return memory(chargedBytes)
+                .swap(optionalValue(swap))
                 .limit(limit)
                 .highWaterMark(readPeak())
-                .limitHits(orElse(memoryEvents[0], 0))
-                .oomKills(orElse(memoryEvents[1], 0))
+                .limitHits(events.orZero(0))
+                .oomKills(events.orZero(1))
                 .build();
-        // cpu.stat counts in microseconds
-        CpuReading cpuReading = CpuReading.builder()
-                .usage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000, orElse(cpu[2], 0) * 1000)
+    }
+
+    /** cpu.stat counts in microseconds. */
+    @Override
+    CpuReading readCpu() throws IOException {
+        cpuStat.read();
+        return CpuReading.builder()
+                .usage(cpuStat.orZero(0) * 1000, cpuStat.orZero(1) * 1000, cpuStat.orZero(2) * 1000)
                 .onlineCpus(onlineCpus)
-                .throttling(orElse(cpu[3], 0), orElse(cpu[4], 0), orElse(cpu[5], 0) * 1000)
+                .throttling(cpuStat.orZero(3), cpuStat.orZero(4), cpuStat.orZero(5) * 1000)
                 .build();
-        return reading(now, wallClock, cpuReading, memory, pids(), new BlockIoReading(io[0], io[1]), network);
+    }
+
+    @Override
+    BlockIoReading readBlockIo() throws IOException {
+        return blockIo(ioStat, CgroupFiles::parseIoStatV2);
     }
 
     @Override
     public synchronized RawReading readFast(Clock wallClock, RawReading last) throws IOException {
         long now = System.nanoTime();
-        readCpu();
-        if (cpu[0] != CgroupFiles.ABSENT && cpu[0] * 1000 == last.cpu().totalNanos()) {
+        cpuStat.read();
+        if (cpuStat.value(0) != CgroupFiles.ABSENT && cpuStat.value(0) * 1000 == last.cpu().totalNanos()) {
             return last.withFastCounters(now, wallClock.instant(), last.cpu(), last.memory(), last.pids());
         }
-        CpuReading cpuReading = last.cpu().withUsage(orElse(cpu[0], 0) * 1000, orElse(cpu[1], 0) * 1000,
-                orElse(cpu[2], 0) * 1000);
+        CpuReading cpuReading = last.cpu().withUsage(cpuStat.orZero(0) * 1000, cpuStat.orZero(1) * 1000,
+                cpuStat.orZero(2) * 1000);
         long chargedBytes = charged.readRequired();
-        readEvents();
+        events.read();
         // the peak counts only at a window's end, which is a full read; a tick saves the file
-        MemoryReading memory = last.memory().withFastCounters(chargedBytes, orElse(memoryEvents[0], 0),
-                orElse(memoryEvents[1], 0));
+        MemoryReading memory = last.memory().withFastCounters(chargedBytes, events.orZero(0), events.orZero(1));
         return last.withFastCounters(now, wallClock.instant(), cpuReading, memory,
                 last.pids().withCurrent(pidsCurrent(0)));
-    }
-
-    private void readEvents() throws IOException {
-        if (events.isPresent()) {
-            events.get().readKeyed(MEMORY_EVENTS, memoryEvents);
-        } else {
-            memoryEvents[0] = CgroupFiles.ABSENT;
-            memoryEvents[1] = CgroupFiles.ABSENT;
-        }
-    }
-
-    private void readCpu() throws IOException {
-        if (cpuStat.isPresent()) {
-            cpuStat.get().readKeyed(CPU_STAT, cpu);
-        } else {
-            java.util.Arrays.fill(cpu, CgroupFiles.ABSENT);
-        }
     }
 
     private OptionalLong readPeak() throws IOException {

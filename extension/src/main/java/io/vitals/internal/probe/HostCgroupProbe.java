@@ -158,8 +158,7 @@ public final class HostCgroupProbe implements ResourceProbe {
     }
 
     private synchronized NetworkReading readNetwork() throws IOException {
-        netDev.read();
-        NetDevLines.parseNetDev(netDev.bytes(), netDev.length(), network, netDev.path());
+        PairLines.read(netDev, NetDevLines::parseNetDev, network);
         return new NetworkReading(network[0], network[1]);
     }
 

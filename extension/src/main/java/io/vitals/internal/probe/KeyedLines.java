@@ -31,21 +31,7 @@ final class KeyedLines {
     static void parseKeyed(byte[] text, int length, CgroupFiles.Keys keys, long[] values, Path source)
             throws IOException {
         Arrays.fill(values, CgroupFiles.ABSENT);
-        int line = 0;
-        while (line < length) {
-            int end = lineEnd(text, line, length);
-            int keyFrom = skipSpaces(text, line, end);
-            if (keyFrom < end) {
-                int keyTo = tokenEnd(text, keyFrom, end);
-                int valueFrom = skipSpaces(text, keyTo, end);
-                int valueTo = checkedValueEnd(text, line, end, valueFrom, source);
-                int slot = keys.indexOf(text, keyFrom, keyTo);
-                if (slot >= 0) {
-                    values[slot] = keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source);
-                }
-            }
-            line = end + 1;
-        }
+        parse(text, length, source, keys, values, null);
     }
 
     /** Parses {@code key value} lines (memory.stat, cpu.stat, memory.events, oom_control); a missing file is empty. */
@@ -67,6 +53,16 @@ final class KeyedLines {
     /** Every key of the file, for one-off reads; the sampler uses {@link #parseKeyed} instead. */
     static Map<String, Long> parseFlatKeyed(byte[] text, int length, Path source) throws IOException {
         Map<String, Long> values = new HashMap<>();
+        parse(text, length, source, null, null, values);
+        return values;
+    }
+
+    /**
+     * The one loop of both readers: each pair goes into {@code every} when it is given (a one-off read of every
+     * key), else into the slot of {@code values} that {@code keys} gives it, if any.
+     */
+    private static void parse(byte[] text, int length, Path source, CgroupFiles.Keys keys, long[] values,
+            Map<String, Long> every) throws IOException {
         int line = 0;
         while (line < length) {
             int end = lineEnd(text, line, length);
@@ -75,11 +71,18 @@ final class KeyedLines {
                 int keyTo = tokenEnd(text, keyFrom, end);
                 int valueFrom = skipSpaces(text, keyTo, end);
                 int valueTo = checkedValueEnd(text, line, end, valueFrom, source);
-                values.put(text(text, keyFrom, keyTo), keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source));
+                if (every != null) {
+                    every.put(text(text, keyFrom, keyTo),
+                            keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source));
+                } else {
+                    int slot = keys.indexOf(text, keyFrom, keyTo);
+                    if (slot >= 0) { // other keys' values are not parsed
+                        values[slot] = keyedNumber(text, keyFrom, keyTo, valueFrom, valueTo, source);
+                    }
+                }
             }
             line = end + 1;
         }
-        return values;
     }
 
     /** The end of the value starting at {@code valueFrom}, which must be the line's second and last token. */

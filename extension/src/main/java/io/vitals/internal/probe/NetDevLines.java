@@ -1,14 +1,12 @@
 package io.vitals.internal.probe;
 
 import static io.vitals.internal.probe.ByteScan.isSpace;
-import static io.vitals.internal.probe.ByteScan.lineEnd;
 import static io.vitals.internal.probe.ByteScan.number;
 import static io.vitals.internal.probe.ByteScan.skipSpaces;
 import static io.vitals.internal.probe.ByteScan.text;
 import static io.vitals.internal.probe.ByteScan.tokenEnd;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -25,34 +23,31 @@ final class NetDevLines {
      * covers the interfaces of the container's network, which never include {@code lo}.
      */
     static void parseNetDev(byte[] text, int length, long[] receivedSent, Path source) throws IOException {
-        receivedSent[0] = 0;
-        receivedSent[1] = 0;
-        int line = 0;
-        while (line < length) {
-            int end = lineEnd(text, line, length);
-            int colon = -1;
-            boolean header = false;
-            for (int i = line; i < end; i++) {
-                if (text[i] == '|') {
-                    header = true;
-                    break;
-                }
-                if (colon < 0 && text[i] == ':') {
-                    colon = i;
-                }
+        PairLines.parse(text, length, receivedSent, source, NetDevLines::addLine);
+    }
+
+    private static void addLine(byte[] text, int line, int end, long[] receivedSent, Path source)
+            throws IOException {
+        int colon = -1;
+        for (int i = line; i < end; i++) {
+            if (text[i] == '|') {
+                return; // one of the two header lines
             }
-            if (colon >= 0 && !header) { // else one of the two header lines
-                int name = skipSpaces(text, line, colon);
-                int nameTo = colon;
-                while (nameTo > name && isSpace(text[nameTo - 1])) {
-                    nameTo--;
-                }
-                boolean loopback = nameTo - name == 2 && text[name] == 'l' && text[name + 1] == 'o';
-                if (!loopback) {
-                    addInterface(text, line, colon + 1, end, receivedSent, source);
-                }
+            if (colon < 0 && text[i] == ':') {
+                colon = i;
             }
-            line = end + 1;
+        }
+        if (colon < 0) {
+            return; // no interface on this line
+        }
+        int name = skipSpaces(text, line, colon);
+        int nameTo = colon;
+        while (nameTo > name && isSpace(text[nameTo - 1])) {
+            nameTo--;
+        }
+        boolean loopback = nameTo - name == 2 && text[name] == 'l' && text[name + 1] == 'o';
+        if (!loopback) {
+            addInterface(text, line, colon + 1, end, receivedSent, source);
         }
     }
 
@@ -84,9 +79,6 @@ final class NetDevLines {
     }
 
     static long[] parseNetDev(String text, Path source) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        long[] receivedSent = new long[2];
-        parseNetDev(bytes, bytes.length, receivedSent, source);
-        return receivedSent;
+        return PairLines.parse(text, source, NetDevLines::parseNetDev);
     }
 }

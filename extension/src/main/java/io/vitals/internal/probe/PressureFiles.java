@@ -14,7 +14,10 @@ final class PressureFiles implements AutoCloseable {
     private final Optional<CgroupFile> cpu;
     private final Optional<CgroupFile> memory;
     private final Optional<CgroupFile> io;
-    private final long[] totals = new long[2];
+    /** {some, full} of each file, filled by the allocation-free parser. */
+    private final long[] cpuTotals = new long[2];
+    private final long[] memoryTotals = new long[2];
+    private final long[] ioTotals = new long[2];
 
     private PressureFiles(Optional<CgroupFile> cpu, Optional<CgroupFile> memory, Optional<CgroupFile> io) {
         this.cpu = cpu;
@@ -45,31 +48,11 @@ final class PressureFiles implements AutoCloseable {
         if (cpu.isEmpty()) {
             return Optional.empty();
         }
-        long cpuSome = 0;
-        long cpuFull = 0;
-        read(cpu.get());
-        cpuSome = totals[0];
-        cpuFull = totals[1];
-        long memorySome = 0;
-        long memoryFull = 0;
-        if (memory.isPresent()) {
-            read(memory.get());
-            memorySome = totals[0];
-            memoryFull = totals[1];
-        }
-        long ioSome = 0;
-        long ioFull = 0;
-        if (io.isPresent()) {
-            read(io.get());
-            ioSome = totals[0];
-            ioFull = totals[1];
-        }
-        return Optional.of(new PressureTotals(cpuSome, cpuFull, memorySome, memoryFull, ioSome, ioFull));
-    }
-
-    private void read(CgroupFile file) throws IOException {
-        file.read();
-        PressureLines.parsePressure(file.bytes(), file.length(), totals, file.path());
+        PairLines.read(cpu, PressureLines::parsePressure, cpuTotals);
+        PairLines.read(memory, PressureLines::parsePressure, memoryTotals);
+        PairLines.read(io, PressureLines::parsePressure, ioTotals);
+        return Optional.of(new PressureTotals(cpuTotals[0], cpuTotals[1], memoryTotals[0], memoryTotals[1],
+                ioTotals[0], ioTotals[1]));
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.vitals.internal.probe;
 
-import static io.vitals.internal.probe.ByteScan.lineEnd;
 import static io.vitals.internal.probe.ByteScan.number;
 import static io.vitals.internal.probe.ByteScan.skipSpaces;
 import static io.vitals.internal.probe.ByteScan.startsWith;
@@ -8,7 +7,6 @@ import static io.vitals.internal.probe.ByteScan.text;
 import static io.vitals.internal.probe.ByteScan.tokenEnd;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -25,44 +23,39 @@ final class PressureLines {
 
     /** Parses the file into {@code totals} = {some, full} in microseconds (a missing line is zero). */
     static void parsePressure(byte[] text, int length, long[] totals, Path source) throws IOException {
-        totals[0] = 0;
-        totals[1] = 0;
-        int line = 0;
-        while (line < length) {
-            int end = lineEnd(text, line, length);
-            int from = skipSpaces(text, line, end);
-            if (from < end) {
-                int kindTo = tokenEnd(text, from, end);
-                int slot;
-                if (kindTo - from == 4 && startsWith(text, from, kindTo, "some")) {
-                    slot = 0;
-                } else if (kindTo - from == 4 && startsWith(text, from, kindTo, "full")) {
-                    slot = 1;
-                } else {
-                    throw new IOException("Unexpected line '" + text(text, line, end) + "' in " + source);
-                }
-                int field = skipSpaces(text, kindTo, end);
-                while (field < end) {
-                    int fieldTo = tokenEnd(text, field, end);
-                    if (startsWith(text, field, fieldTo, "total=")) {
-                        try {
-                            totals[slot] = number(text, field + "total=".length(), fieldTo);
-                        } catch (NumberFormatException e) {
-                            throw new IOException("Bad total in '" + text(text, line, end) + "' in " + source, e);
-                        }
-                    }
-                    field = skipSpaces(text, fieldTo, end);
+        PairLines.parse(text, length, totals, source, PressureLines::parseLine);
+    }
+
+    private static void parseLine(byte[] text, int line, int end, long[] totals, Path source) throws IOException {
+        int from = skipSpaces(text, line, end);
+        if (from == end) {
+            return;
+        }
+        int kindTo = tokenEnd(text, from, end);
+        int slot;
+        if (kindTo - from == 4 && startsWith(text, from, kindTo, "some")) {
+            slot = 0;
+        } else if (kindTo - from == 4 && startsWith(text, from, kindTo, "full")) {
+            slot = 1;
+        } else {
+            throw new IOException("Unexpected line '" + text(text, line, end) + "' in " + source);
+        }
+        int field = skipSpaces(text, kindTo, end);
+        while (field < end) {
+            int fieldTo = tokenEnd(text, field, end);
+            if (startsWith(text, field, fieldTo, "total=")) {
+                try {
+                    totals[slot] = number(text, field + "total=".length(), fieldTo);
+                } catch (NumberFormatException e) {
+                    throw new IOException("Bad total in '" + text(text, line, end) + "' in " + source, e);
                 }
             }
-            line = end + 1;
+            field = skipSpaces(text, fieldTo, end);
         }
     }
 
     static long[] parsePressure(String text, Path source) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
-        long[] totals = new long[2];
-        parsePressure(bytes, bytes.length, totals, source);
-        return totals;
+        return PairLines.parse(text, source, PressureLines::parsePressure);
     }
 
     /** Returns {some, full} totals in microseconds, or empty when the file does not exist. */
