@@ -12,18 +12,21 @@ import java.util.Optional;
 
 import org.apiguardian.api.API;
 
-/** How far each metric may move from its baseline before it is reported; a metric without one is not compared. */
+/**
+ * How far each metric may move from its baseline before it is reported; a metric without one is not compared.
+ *
+ * @param byMetric the tolerance of each compared metric, empty where it has none
+ */
 @API(status = INTERNAL, since = "0.1")
-public final class Tolerances {
+public record Tolerances(Map<Metric, Optional<Percentage>> byMetric) {
 
-    private final Map<Metric, Optional<Percentage>> byMetric;
-
-    public Tolerances(Map<Metric, Optional<Percentage>> byMetric) {
+    /** Keeps an entry for every compared metric, empty where none was given, so equal settings compare equal. */
+    public Tolerances {
         EnumMap<Metric, Optional<Percentage>> copy = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.compared()) {
             copy.put(metric, byMetric.getOrDefault(metric, Optional.empty()));
         }
-        this.byMetric = Collections.unmodifiableMap(copy);
+        byMetric = Collections.unmodifiableMap(copy);
     }
 
     /** The same tolerance for every metric. */
@@ -40,16 +43,7 @@ public final class Tolerances {
         return byMetric.getOrDefault(metric, Optional.empty());
     }
 
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof Tolerances && ((Tolerances) obj).byMetric.equals(byMetric);
-    }
-
-    @Override
-    public int hashCode() {
-        return byMetric.hashCode();
-    }
-
+    /** The map alone, as the settings have always printed it. */
     @Override
     public String toString() {
         return byMetric.toString();

@@ -13,12 +13,7 @@ final class LineChart {
 
     static final int MAX_POINTS = 300;
 
-    private static final int WIDTH = 600;
-    private static final int HEIGHT = 170;
-    private static final int LEFT = 70;
-    private static final int RIGHT = 12;
-    private static final int TOP = 22;
-    private static final int BOTTOM = 20;
+    private static final ChartFrame FRAME = new ChartFrame(600, 170, 70, 12, 22, 20);
 
     private record Series(String label, String css, double[] x, double[] y) {
     }
@@ -109,57 +104,55 @@ final class LineChart {
                 offScale.add(m.label);
             }
         }
-        double plotW = WIDTH - LEFT - RIGHT;
-        double plotH = HEIGHT - TOP - BOTTOM;
+        double plotW = FRAME.plotWidth();
+        double plotH = FRAME.plotHeight();
         double sx = plotW / maxX;
         double sy = plotH / maxY;
 
-        out.append("<svg class=\"chart\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
-                .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">");
-        out.append("<text class=\"ct\" x=\"").append(LEFT).append("\" y=\"14\">").append(Html.escape(title))
-                .append("</text>");
+        FRAME.open(out, "chart", title, 14);
         // Grid and y labels at 0, ½ and 1 of the scale.
         for (int i = 0; i <= 2; i++) {
             double value = maxY * i / 2;
-            long y = Math.round(TOP + plotH - value * sy);
-            out.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
+            long y = Math.round(FRAME.top() + plotH - value * sy);
+            out.append("<line class=\"grid\" x1=\"").append(FRAME.left()).append("\" x2=\"").append(FRAME.plotRight())
                     .append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");
-            out.append("<text class=\"yl\" x=\"").append(LEFT - 4).append("\" y=\"").append(y + 4).append("\">")
+            out.append("<text class=\"yl\" x=\"").append(FRAME.left() - 4).append("\" y=\"").append(y + 4).append("\">")
                     .append(Html.escape(format.apply(value))).append("</text>");
         }
         for (int i = 0; i <= 4; i++) {
             double seconds = maxX * i / 4;
-            long x = Math.round(LEFT + seconds * sx);
+            long x = Math.round(FRAME.left() + seconds * sx);
             // The last label ends at the right edge instead of being cut by it.
             out.append("<text class=\"xl").append(i == 4 ? " end" : "").append("\" x=\"").append(x).append("\" y=\"")
-                    .append(HEIGHT - 5).append("\">")
+                    .append(FRAME.height() - 5).append("\">")
                     .append(AxisLabels.seconds(seconds)).append("</text>");
         }
         if (!offScale.isEmpty()) {
             // far above the data: named, not drawn, so that the data keeps the height of the chart; on the title's
             // line where no legend is (one series), clear of the phase names along the top of the plot
-            out.append("<text class=\"ml m-off\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"")
-                    .append(series.size() > 1 ? TOP + 9 : 14)
+            out.append("<text class=\"ml m-off\" x=\"").append(FRAME.plotRight() - 2).append("\" y=\"")
+                    .append(series.size() > 1 ? FRAME.top() + 9 : 14)
                     .append("\">").append(Html.escape("above the scale: " + String.join(" · ", offScale)))
                     .append("</text>");
         }
         for (Mark m : onScale) {
-            long y = Math.round(TOP + plotH - m.value * sy);
-            out.append("<line class=\"").append(m.css).append("\" x1=\"").append(LEFT).append("\" x2=\"")
-                    .append(WIDTH - RIGHT).append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");
-            out.append("<text class=\"ml ").append(m.css).append("\" x=\"").append(WIDTH - RIGHT - 2).append("\" y=\"")
-                    .append(y - 3).append("\">").append(Html.escape(m.label)).append("</text>");
+            long y = Math.round(FRAME.top() + plotH - m.value * sy);
+            out.append("<line class=\"").append(m.css).append("\" x1=\"").append(FRAME.left()).append("\" x2=\"")
+                    .append(FRAME.plotRight()).append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>");
+            out.append("<text class=\"ml ").append(m.css).append("\" x=\"").append(FRAME.plotRight() - 2)
+                    .append("\" y=\"").append(y - 3).append("\">").append(Html.escape(m.label)).append("</text>");
         }
         for (Mark m : vertical) {
-            long x = Math.round(LEFT + m.value * sx);
+            long x = Math.round(FRAME.left() + m.value * sx);
             out.append("<line class=\"").append(m.css).append("\" x1=\"").append(x).append("\" x2=\"").append(x)
-                    .append("\" y1=\"").append(TOP).append("\" y2=\"").append(TOP + (long) plotH).append("\"/>");
+                    .append("\" y1=\"").append(FRAME.top()).append("\" y2=\"").append(FRAME.top() + (long) plotH)
+                    .append("\"/>");
             // Phase names along the top; a fault near the bottom, so it does not cover the phase or limit labels.
-            long labelY = m.css.equals("m-oom") ? TOP + (long) plotH - 4 : TOP + 9;
+            long labelY = m.css.equals("m-oom") ? FRAME.top() + (long) plotH - 4 : FRAME.top() + 9;
             out.append("<text class=\"vl ").append(m.css).append("\" x=\"").append(x + 3).append("\" y=\"")
                     .append(labelY).append("\">").append(Html.escape(m.label)).append("</text>");
         }
-        int legendX = WIDTH - RIGHT;
+        int legendX = FRAME.plotRight();
         for (int s = series.size() - 1; s >= 0; s--) {
             Series line = series.get(s);
             path(out, line, sx, sy, plotH);
@@ -182,8 +175,8 @@ final class LineChart {
         long py = 0;
         int drawn = 0;
         for (int i : keep) {
-            long x = Math.round(LEFT + line.x[i] * sx);
-            long y = Math.round(TOP + plotH - line.y[i] * sy);
+            long x = Math.round(FRAME.left() + line.x[i] * sx);
+            long y = Math.round(FRAME.top() + plotH - line.y[i] * sy);
             if (drawn == 0) {
                 out.append('M').append(x).append(' ').append(y);
             } else if (x != px || y != py) {

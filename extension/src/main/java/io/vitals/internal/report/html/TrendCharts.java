@@ -14,12 +14,7 @@ import java.util.Locale;
  */
 final class TrendCharts {
 
-    private static final int WIDTH = 360;
-    private static final int HEIGHT = 96;
-    private static final int LEFT = 64;
-    private static final int RIGHT = 8;
-    private static final int TOP = 18;
-    private static final int BOTTOM = 14;
+    private static final ChartFrame FRAME = new ChartFrame(360, 96, 64, 8, 18, 14);
 
     private TrendCharts() {
     }
@@ -43,23 +38,21 @@ final class TrendCharts {
         if (max == min) {
             max = min + Math.max(Math.abs(min) * 0.05, 1e-9);
         }
-        double plotW = WIDTH - LEFT - RIGHT;
-        double plotH = HEIGHT - TOP - BOTTOM;
+        double plotW = FRAME.plotWidth();
+        double plotH = FRAME.plotHeight();
         int n = points.size();
         String title = trend.metric() + (trend.phase().isEmpty() ? "" : " (phase " + trend.phase() + ")") + " of '"
                 + trend.container() + "', " + n + " builds";
-        StringBuilder svg = new StringBuilder("<svg class=\"trend\" viewBox=\"0 0 ").append(WIDTH).append(' ')
-                .append(HEIGHT).append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">")
-                .append("<text class=\"ct\" x=\"").append(LEFT).append("\" y=\"12\">").append(Html.escape(title))
-                .append("</text>")
-                .append("<text class=\"yl\" x=\"").append(LEFT - 4).append("\" y=\"").append(TOP + 8).append("\">")
-                .append(Html.escape(format(metric, max))).append("</text>")
-                .append("<text class=\"yl\" x=\"").append(LEFT - 4).append("\" y=\"").append(HEIGHT - BOTTOM)
+        StringBuilder svg = new StringBuilder();
+        FRAME.open(svg, "trend", title, 12);
+        svg.append("<text class=\"yl\" x=\"").append(FRAME.left() - 4).append("\" y=\"").append(FRAME.top() + 8)
+                .append("\">").append(Html.escape(format(metric, max))).append("</text>")
+                .append("<text class=\"yl\" x=\"").append(FRAME.left() - 4).append("\" y=\"").append(FRAME.plotBottom())
                 .append("\">").append(Html.escape(format(metric, min))).append("</text>");
         StringBuilder path = new StringBuilder();
         for (int i = 0; i < n; i++) {
             double x = x(i, n, plotW);
-            double y = TOP + plotH * (1 - (points.get(i).value() - min) / (max - min));
+            double y = FRAME.top() + plotH * (1 - (points.get(i).value() - min) / (max - min));
             path.append(i == 0 ? "M" : "L").append(num(x)).append(' ').append(num(y));
             HistoryContext.Point p = points.get(i);
             svg.append("<circle cx=\"").append(num(x)).append("\" cy=\"").append(num(y)).append("\" r=\"")
@@ -73,9 +66,10 @@ final class TrendCharts {
         trend.step().ifPresent(step -> {
             double x = (x(step.index() - 1, n, plotW) + x(step.index(), n, plotW)) / 2;
             svg.append("<line class=\"step\" x1=\"").append(num(x)).append("\" x2=\"").append(num(x))
-                    .append("\" y1=\"").append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\"/>")
-                    .append("<text class=\"xl\" x=\"").append(num(Math.min(Math.max(x, LEFT + 60), WIDTH - 80)))
-                    .append("\" y=\"").append(HEIGHT - 2).append("\">")
+                    .append("\" y1=\"").append(FRAME.top()).append("\" y2=\"").append(FRAME.plotBottom()).append("\"/>")
+                    .append("<text class=\"xl\" x=\"")
+                    .append(num(Math.min(Math.max(x, FRAME.left() + 60), FRAME.width() - 80)))
+                    .append("\" y=\"").append(FRAME.height() - 2).append("\">")
                     .append(Html.escape(String.format(Locale.ROOT, "step %+.1f %% at ", step.effectPercent())
                             + step.build())).append("</text>");
         });
@@ -83,7 +77,7 @@ final class TrendCharts {
     }
 
     private static double x(int i, int n, double plotW) {
-        return LEFT + (n == 1 ? plotW / 2 : plotW * i / (n - 1));
+        return FRAME.left() + (n == 1 ? plotW / 2 : plotW * i / (n - 1));
     }
 
     private static String format(Metric metric, double value) {

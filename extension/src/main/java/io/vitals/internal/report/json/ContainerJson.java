@@ -1,8 +1,12 @@
 package io.vitals.internal.report.json;
 
 import static io.vitals.internal.report.json.JsonValues.bytes;
+import static io.vitals.internal.report.json.JsonValues.number;
+import static io.vitals.internal.report.json.JsonValues.object;
+import static io.vitals.internal.report.json.JsonValues.objects;
 import static io.vitals.internal.report.json.JsonValues.seconds;
 import static io.vitals.internal.report.json.JsonValues.string;
+import static io.vitals.internal.report.json.JsonValues.strings;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
@@ -12,7 +16,6 @@ import io.vitals.internal.result.ContainerLimits;
 import io.vitals.internal.result.ContainerResult;
 
 import java.io.IOException;
-import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -45,17 +48,9 @@ final class ContainerJson {
         UsageJson.writeTest(json, usage);
         TimelineJson.write(json, usage.timeline(), absent);
         UsageJson.writePhases(json, usage);
-        json.writeArrayFieldStart("budgets");
-        for (BudgetResult budget : container.budgets()) {
-            writeBudget(json, budget);
-        }
-        json.writeEndArray();
-        writeFault(json, container.fault());
-        json.writeArrayFieldStart("logTail");
-        for (String line : container.logTail()) {
-            json.writeString(line);
-        }
-        json.writeEndArray();
+        objects(json, "budgets", container.budgets(), ContainerJson::writeBudget);
+        object(json, "fault", container.fault(), ContainerJson::writeFault);
+        strings(json, "logTail", container.logTail());
         OverlapJson.write(json, container.overlap());
         json.writeEndObject();
     }
@@ -63,23 +58,14 @@ final class ContainerJson {
     private static void writeLimits(JsonGenerator json, ContainerLimits limits) throws IOException {
         json.writeObjectFieldStart("limits");
         bytes(json, "memoryBytes", limits.memory());
-        if (limits.cpus().isPresent()) {
-            json.writeNumberField("cpus", limits.cpus().getAsDouble());
-        } else {
-            json.writeNullField("cpus");
-        }
+        number(json, "cpus", limits.cpus());
         string(json, "cpuset", limits.cpuset());
         string(json, "gpus", limits.gpus());
-        if (limits.pids().isPresent()) {
-            json.writeNumberField("pids", limits.pids().getAsLong());
-        } else {
-            json.writeNullField("pids");
-        }
+        number(json, "pids", limits.pids());
         json.writeEndObject();
     }
 
     private static void writeBudget(JsonGenerator json, BudgetResult b) throws IOException {
-        json.writeStartObject();
         json.writeStringField("attribute", b.name());
         json.writeStringField("limit", b.limit().text());
         json.writeNumberField("limitValue", b.limit().value());
@@ -87,34 +73,18 @@ final class ContainerJson {
         json.writeNumberField("actualValue", b.actual().orElse(Double.NaN));
         json.writeBooleanField("passed", b.passed());
         json.writeBooleanField("measurable", b.status() != BudgetStatus.NOT_MEASURABLE);
-        if (b.marginPercent().isPresent()) {
-            json.writeNumberField("marginPercent", b.marginPercent().getAsDouble());
-        } else {
-            json.writeNullField("marginPercent");
-        }
+        number(json, "marginPercent", b.marginPercent());
         json.writeStringField("method", b.method());
         seconds(json, "atSeconds", b.at());
         string(json, "note", b.note());
-        json.writeEndObject();
     }
 
-    private static void writeFault(JsonGenerator json, Optional<ContainerFault> fault) throws IOException {
-        if (fault.isEmpty()) {
-            json.writeNullField("fault");
-            return;
-        }
-        ContainerFault f = fault.get();
-        json.writeObjectFieldStart("fault");
+    private static void writeFault(JsonGenerator json, ContainerFault f) throws IOException {
         json.writeStringField("kind", f.kind().name());
-        if (f.exitCode().isPresent()) {
-            json.writeNumberField("exitCode", f.exitCode().getAsLong());
-        } else {
-            json.writeNullField("exitCode");
-        }
+        number(json, "exitCode", f.exitCode());
         seconds(json, "atSeconds", f.at());
         seconds(json, "lastSeenSeconds", f.lastSeen());
         json.writeBooleanField("partialWindow", f.partialWindow());
         json.writeStringField("description", f.description());
-        json.writeEndObject();
     }
 }

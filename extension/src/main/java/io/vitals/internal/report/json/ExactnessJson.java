@@ -1,9 +1,12 @@
 package io.vitals.internal.report.json;
 
+import static io.vitals.internal.report.json.JsonValues.object;
+import static io.vitals.internal.report.json.JsonValues.seconds;
+import static io.vitals.internal.report.json.JsonValues.string;
+
 import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.Exactness;
-import io.vitals.internal.result.Figures;
 import io.vitals.internal.result.MatrixCell;
 
 import java.io.IOException;
@@ -27,36 +30,29 @@ final class ExactnessJson {
         Exactness exactness = container.exactness();
         json.writeObjectFieldStart("exactness");
         for (Exactness.Column column : Exactness.Column.values()) {
-            Optional<MatrixCell> cell = exactness.cell(column);
-            if (cell.isEmpty()) {
-                json.writeNullField(column.key());
-                continue;
-            }
-            json.writeObjectFieldStart(column.key());
-            json.writeStringField("cell", cell.get().kind().jsonName());
-            if (cell.get().interval().isPresent()) {
-                json.writeNumberField("samplingIntervalSeconds", Figures.seconds(cell.get().interval().get()));
-            } else {
-                json.writeNullField("samplingIntervalSeconds");
-            }
-            nullable(json, "reason", cell.get().reason());
-            json.writeEndObject();
+            object(json, column.key(), exactness.cell(column), ExactnessJson::writeCell);
         }
         json.writeEndObject();
+    }
+
+    private static void writeCell(JsonGenerator json, MatrixCell cell) throws IOException {
+        json.writeStringField("cell", cell.kind().jsonName());
+        seconds(json, "samplingIntervalSeconds", cell.interval());
+        string(json, "reason", cell.reason());
     }
 
     /** The shape's id and label, and the facts the row was chosen from. */
     static void writeShape(JsonGenerator json, HostShape shape) throws IOException {
         json.writeObjectFieldStart("hostShape");
         writeRow(json, shape);
-        nullable(json, "cgroup", shape.cgroup());
-        nullable(json, "kernel", shape.kernel());
+        string(json, "cgroup", shape.cgroup());
+        string(json, "kernel", shape.kernel());
         if (shape.root().isPresent()) {
             json.writeBooleanField("root", shape.root().get());
         } else {
             json.writeNullField("root");
         }
-        nullable(json, "engine", shape.engine());
+        string(json, "engine", shape.engine());
         json.writeBooleanField("peakResettable", shape.peakResettable());
         json.writeEndObject();
     }
@@ -80,13 +76,5 @@ final class ExactnessJson {
 
     private static Optional<String> text(JsonNode node) {
         return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
-    }
-
-    private static void nullable(JsonGenerator json, String name, Optional<String> value) throws IOException {
-        if (value.isPresent()) {
-            json.writeStringField(name, value.get());
-        } else {
-            json.writeNullField(name);
-        }
     }
 }

@@ -1,5 +1,9 @@
 package io.vitals.internal.report.json;
 
+import static io.vitals.internal.report.json.JsonValues.number;
+import static io.vitals.internal.report.json.JsonValues.object;
+import static io.vitals.internal.report.json.JsonValues.objects;
+import static io.vitals.internal.report.json.JsonValues.strings;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.metric.Metric;
@@ -34,54 +38,45 @@ public final class IndexFindings {
         json.writeStringField("testKey", verdict.testKey());
         json.writeBooleanField("failsTest", verdict.failsTest());
         json.writeBooleanField("multipleContainers", verdict.multipleContainers());
-        json.writeArrayFieldStart("newContainers");
-        for (String container : verdict.newContainers()) {
-            json.writeString(container);
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("findings");
-        for (RegressionFinding f : verdict.findings()) {
-            json.writeStartObject();
-            json.writeStringField("container", f.container());
-            json.writeStringField("phase", f.phase().orElse(""));
-            json.writeStringField("metric", f.metric().key());
-            json.writeStringField("kind", f.kind().name());
-            json.writeNumberField("baseline", f.baseline());
-            json.writeNumberField("now", f.now());
-            json.writeNumberField("changePercent", f.changePercent());
-            json.writeNumberField("tolerancePercent", f.tolerancePercent());
-            json.writeNumberField("runs", f.runs());
-            if (f.evidence().isPresent()) {
-                Evidence e = f.evidence().get();
-                json.writeObjectFieldStart("evidence");
-                json.writeStringField("rule", e.rule().name());
-                json.writeNumberField("newRuns", e.newRuns());
-                json.writeNumberField("historyRuns", e.historyRuns());
-                json.writeNumberField("newMedian", e.newMedian());
-                json.writeNumberField("historyMedian", e.historyMedian());
-                json.writeNumberField("effectPercent", e.effectPercent());
-                if (e.interval().isPresent()) {
-                    json.writeArrayFieldStart("intervalPercent");
-                    json.writeNumber(e.interval().get().low());
-                    json.writeNumber(e.interval().get().high());
-                    json.writeEndArray();
-                } else {
-                    json.writeNullField("intervalPercent");
-                }
-                optional(json, "p", e.p());
-                json.writeBooleanField("exact", e.exact());
-                optional(json, "robustZ", e.robustZ());
-                json.writeBooleanField("significant", e.significant());
-                json.writeEndObject();
-            } else {
-                json.writeNullField("evidence");
-            }
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+        strings(json, "newContainers", verdict.newContainers());
+        objects(json, "findings", verdict.findings(), IndexFindings::writeFinding);
         if (verdict.history().isPresent()) {
             writeHistory(json, verdict.history().get());
         }
+    }
+
+    private static void writeFinding(JsonGenerator json, RegressionFinding f) throws IOException {
+        json.writeStringField("container", f.container());
+        json.writeStringField("phase", f.phase().orElse(""));
+        json.writeStringField("metric", f.metric().key());
+        json.writeStringField("kind", f.kind().name());
+        json.writeNumberField("baseline", f.baseline());
+        json.writeNumberField("now", f.now());
+        json.writeNumberField("changePercent", f.changePercent());
+        json.writeNumberField("tolerancePercent", f.tolerancePercent());
+        json.writeNumberField("runs", f.runs());
+        object(json, "evidence", f.evidence(), IndexFindings::writeEvidence);
+    }
+
+    private static void writeEvidence(JsonGenerator json, Evidence e) throws IOException {
+        json.writeStringField("rule", e.rule().name());
+        json.writeNumberField("newRuns", e.newRuns());
+        json.writeNumberField("historyRuns", e.historyRuns());
+        json.writeNumberField("newMedian", e.newMedian());
+        json.writeNumberField("historyMedian", e.historyMedian());
+        json.writeNumberField("effectPercent", e.effectPercent());
+        if (e.interval().isPresent()) {
+            json.writeArrayFieldStart("intervalPercent");
+            json.writeNumber(e.interval().get().low());
+            json.writeNumber(e.interval().get().high());
+            json.writeEndArray();
+        } else {
+            json.writeNullField("intervalPercent");
+        }
+        number(json, "p", e.p());
+        json.writeBooleanField("exact", e.exact());
+        number(json, "robustZ", e.robustZ());
+        json.writeBooleanField("significant", e.significant());
     }
 
     /** The run history's context: testbed, notes, and each moved figure's trend with its step. */
@@ -89,44 +84,34 @@ public final class IndexFindings {
         json.writeObjectFieldStart("history");
         json.writeStringField("testbed", history.testbed());
         json.writeNumberField("builds", history.builds());
-        json.writeArrayFieldStart("notes");
-        for (String note : history.notes()) {
-            json.writeString(note);
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("trends");
-        for (HistoryContext.Trend trend : history.trends()) {
-            json.writeStartObject();
-            json.writeStringField("container", trend.container());
-            json.writeStringField("phase", trend.phase());
-            json.writeStringField("metric", trend.metric());
-            json.writeArrayFieldStart("points");
-            for (HistoryContext.Point point : trend.points()) {
-                json.writeStartObject();
-                json.writeStringField("build", point.build());
-                if (point.commit().isPresent()) {
-                    json.writeStringField("commit", point.commit().get());
-                }
-                json.writeStringField("at", point.at().toString());
-                json.writeNumberField("value", point.value());
-                json.writeEndObject();
+        strings(json, "notes", history.notes());
+        objects(json, "trends", history.trends(), IndexFindings::writeTrend);
+        json.writeEndObject();
+    }
+
+    private static void writeTrend(JsonGenerator json, HistoryContext.Trend trend) throws IOException {
+        json.writeStringField("container", trend.container());
+        json.writeStringField("phase", trend.phase());
+        json.writeStringField("metric", trend.metric());
+        objects(json, "points", trend.points(), (generator, point) -> {
+            generator.writeStringField("build", point.build());
+            if (point.commit().isPresent()) {
+                generator.writeStringField("commit", point.commit().get());
             }
-            json.writeEndArray();
-            if (trend.step().isPresent()) {
-                HistoryContext.Step step = trend.step().get();
-                json.writeObjectFieldStart("step");
-                json.writeNumberField("index", step.index());
-                json.writeStringField("build", step.build());
-                json.writeNumberField("before", step.before());
-                json.writeNumberField("after", step.after());
-                json.writeNumberField("effectPercent", step.effectPercent());
-                json.writeNumberField("p", step.p());
-                json.writeEndObject();
-            }
+            generator.writeStringField("at", point.at().toString());
+            generator.writeNumberField("value", point.value());
+        });
+        if (trend.step().isPresent()) {
+            HistoryContext.Step step = trend.step().get();
+            json.writeObjectFieldStart("step");
+            json.writeNumberField("index", step.index());
+            json.writeStringField("build", step.build());
+            json.writeNumberField("before", step.before());
+            json.writeNumberField("after", step.after());
+            json.writeNumberField("effectPercent", step.effectPercent());
+            json.writeNumberField("p", step.p());
             json.writeEndObject();
         }
-        json.writeEndArray();
-        json.writeEndObject();
     }
 
     private static Optional<HistoryContext> readHistory(JsonNode history) {
@@ -153,14 +138,6 @@ public final class IndexFindings {
         }
         return Optional.of(new HistoryContext(history.path("testbed").asText(), history.path("builds").asInt(),
                 notes, trends));
-    }
-
-    private static void optional(JsonGenerator json, String name, OptionalDouble value) throws IOException {
-        if (value.isPresent()) {
-            json.writeNumberField(name, value.getAsDouble());
-        } else {
-            json.writeNullField(name);
-        }
     }
 
     /** The verdict of one index entry's {@code baseline} object. */

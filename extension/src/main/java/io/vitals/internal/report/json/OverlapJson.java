@@ -26,14 +26,10 @@ public final class OverlapJson {
     }
 
     public static void write(JsonGenerator json, Overlap overlap) throws IOException {
-        json.writeArrayFieldStart(FIELD);
-        for (Overlap.OverlappedTest test : overlap.tests()) {
-            json.writeStartObject();
-            json.writeStringField("displayName", test.displayName());
-            json.writeStringField("className", test.className());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+        JsonValues.objects(json, FIELD, overlap.tests(), (generator, test) -> {
+            generator.writeStringField("displayName", test.displayName());
+            generator.writeStringField("className", test.className());
+        });
     }
 
     /** The overlap of a container object; none where the field is absent (a document written before it existed). */

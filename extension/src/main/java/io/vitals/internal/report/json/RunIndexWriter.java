@@ -1,19 +1,22 @@
 package io.vitals.internal.report.json;
 
+import static io.vitals.internal.report.json.JsonValues.bytes;
+import static io.vitals.internal.report.json.JsonValues.document;
+import static io.vitals.internal.report.json.JsonValues.object;
+import static io.vitals.internal.report.json.JsonValues.objects;
+import static io.vitals.internal.report.json.JsonValues.seconds;
+import static io.vitals.internal.report.json.JsonValues.strings;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.budget.BudgetResult;
-import io.vitals.internal.probe.HostShape;
 import io.vitals.internal.result.ContainerResult;
-import io.vitals.internal.result.Figures;
 import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.RegressionFinding;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.List;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -35,75 +38,37 @@ public final class RunIndexWriter {
     }
 
     public byte[] write(RunReport run) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(run.tests().size() * 1024 + 1024);
-        try (JsonGenerator json = factory.createGenerator(out)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeStringField("schema", SCHEMA);
+        return document(factory, run.tests().size() * 1024 + 1024, SCHEMA, json -> {
             json.writeStringField("generatedAt", run.generatedAt().toString());
             json.writeNumberField("testCount", run.tests().size());
             // which rows of docs/metrics.md's exactness table applied, so a CI reader knows how exact the figures are
-            json.writeArrayFieldStart("hostShapes");
-            for (HostShape.Row row : run.hostShapes()) {
-                json.writeStartObject();
-                json.writeStringField("id", row.id());
-                json.writeStringField("label", row.label());
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            if (run.baseline().isPresent()) {
-                RunReport.BaselineSummary b = run.baseline().get();
-                json.writeObjectFieldStart("baseline");
-                json.writeStringField("kind", b.history() ? "history" : "baseline");
-                json.writeStringField("file", b.file());
-                json.writeBooleanField("found", b.found());
-                json.writeNumberField("keptRuns", b.keptRuns());
-                json.writeNumberField("fewestRuns", b.fewestRuns());
-                json.writeNumberField("mostRuns", b.mostRuns());
-                json.writeBooleanField("updating", b.updating());
-                json.writeStringField("mode", b.warnOnly() ? "warn" : "fail");
-                json.writeArrayFieldStart("notRun");
-                for (String key : b.notRun()) {
-                    json.writeString(key);
-                }
-                json.writeEndArray();
-                json.writeEndObject();
-            } else {
-                json.writeNullField("baseline");
-            }
-            json.writeArrayFieldStart("tests");
-            for (RunReport.Entry entry : run.tests()) {
-                writeEntry(json, entry, run.baseline().isPresent());
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Failed to write the run index", e);
-        }
-        return out.toByteArray();
+            objects(json, "hostShapes", run.hostShapes(), (generator, row) -> {
+                generator.writeStringField("id", row.id());
+                generator.writeStringField("label", row.label());
+            });
+            object(json, "baseline", run.baseline(), RunIndexWriter::writeBaseline);
+            boolean withBaseline = run.baseline().isPresent();
+            objects(json, "tests", run.tests(), (generator, entry) -> writeEntry(generator, entry, withBaseline));
+        }, "the run index");
+    }
+
+    private static void writeBaseline(JsonGenerator json, RunReport.BaselineSummary b) throws IOException {
+        json.writeStringField("kind", b.history() ? "history" : "baseline");
+        json.writeStringField("file", b.file());
+        json.writeBooleanField("found", b.found());
+        json.writeNumberField("keptRuns", b.keptRuns());
+        json.writeNumberField("fewestRuns", b.fewestRuns());
+        json.writeNumberField("mostRuns", b.mostRuns());
+        json.writeBooleanField("updating", b.updating());
+        json.writeStringField("mode", b.warnOnly() ? "warn" : "fail");
+        strings(json, "notRun", b.notRun());
     }
 
     private static void writeEntry(JsonGenerator json, RunReport.Entry entry, boolean withBaseline)
             throws IOException {
         TestResult r = entry.result();
-        json.writeStartObject();
-        json.writeStringField("uniqueId", r.uniqueId());
-        json.writeStringField("className", r.className());
-        json.writeStringField("methodName", r.methodName());
-        json.writeStringField("displayName", r.displayName());
-        if (r.parameters().isPresent()) {
-            json.writeStringField("parameters", r.parameters().get());
-        } else {
-            json.writeNullField("parameters");
-        }
-        json.writeStringField("outcome", r.outcome().name());
-        // why a test failed, was aborted or skipped: for one that measured nothing, the only thing to say about it
-        if (r.failureMessage().isPresent()) {
-            json.writeStringField("failureMessage", r.failureMessage().get());
-        } else {
-            json.writeNullField("failureMessage");
-        }
-        json.writeNumberField("durationSeconds", Figures.seconds(r.duration()));
+        TestJsonWriter.writeIdentity(json, r);
+        seconds(json, "durationSeconds", r.duration());
         json.writeStringField("json", entry.jsonPath());
         // only on a fixture's test: an ordinary run's index is as it was
         if (entry.expectedToFailBy().isPresent()) {
@@ -124,45 +89,34 @@ public final class RunIndexWriter {
             // no baseline configured: null, as at run level, rather than a verdict that reads "inBaseline: true"
             json.writeNullField("baseline");
         }
-        json.writeArrayFieldStart("containers");
-        for (ContainerResult c : r.containers()) {
-            ResourceUsage u = c.usage();
-            json.writeStartObject();
-            json.writeStringField("name", c.name());
-            json.writeStringField("image", c.image());
-            json.writeStringField("hostShape", c.hostShape().id());
-            MetricJson.writeFields(json, u);
-            json.writeStringField("peakMemoryMethod", u.peak().method().name());
-            if (u.memoryLimit().isPresent()) {
-                json.writeNumberField("memoryLimitBytes", u.memoryLimit().get().toBytes());
-            } else {
-                json.writeNullField("memoryLimitBytes");
-            }
-            MetricJson.writeOomKills(json, u);
-            json.writeNumberField("budgets", c.budgets().size());
-            json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());
-            OverlapJson.write(json, c.overlap());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
-        json.writeEndObject();
+        objects(json, "containers", r.containers(), RunIndexWriter::writeContainer);
+    }
+
+    private static void writeContainer(JsonGenerator json, ContainerResult c) throws IOException {
+        ResourceUsage u = c.usage();
+        json.writeStringField("name", c.name());
+        json.writeStringField("image", c.image());
+        json.writeStringField("hostShape", c.hostShape().id());
+        MetricJson.writeFields(json, u);
+        json.writeStringField("peakMemoryMethod", u.peak().method().name());
+        bytes(json, "memoryLimitBytes", u.memoryLimit());
+        MetricJson.writeOomKills(json, u);
+        json.writeNumberField("budgets", c.budgets().size());
+        json.writeNumberField("breaches", c.budgets().stream().filter(b -> !b.passed()).count());
+        OverlapJson.write(json, c.overlap());
     }
 
     private static void writeVerdict(JsonGenerator json, RunReport.Entry entry) throws IOException {
         json.writeObjectFieldStart("baseline");
         json.writeBooleanField("inBaseline", entry.verdict().inBaseline());
         json.writeNumberField("runs", entry.verdict().runs());
-        json.writeArrayFieldStart("regressions");
-        for (RegressionFinding f : entry.verdict().regressions()) {
-            json.writeString(f.message());
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("improvements");
-        for (RegressionFinding f : entry.verdict().improvements()) {
-            json.writeString(f.message());
-        }
-        json.writeEndArray();
+        strings(json, "regressions", messages(entry.verdict().regressions()));
+        strings(json, "improvements", messages(entry.verdict().improvements()));
         IndexFindings.write(json, entry.verdict());
         json.writeEndObject();
+    }
+
+    private static List<String> messages(List<RegressionFinding> findings) {
+        return findings.stream().map(RegressionFinding::message).toList();
     }
 }

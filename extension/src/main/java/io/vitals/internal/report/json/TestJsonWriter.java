@@ -2,14 +2,11 @@ package io.vitals.internal.report.json;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,23 +43,11 @@ public final class TestJsonWriter {
 
     /** The test with the budgets suggested from its run history ({@code suggestedBudgets}, empty without one). */
     public byte[] write(TestResult result, List<BudgetSuggestion> suggestions) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-        try (JsonGenerator json = factory.createGenerator(out)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeStringField("schema", SCHEMA);
+        return JsonValues.document(factory, 16 * 1024, SCHEMA, json -> {
             writeTest(json, result);
-            json.writeArrayFieldStart("containers");
-            for (ContainerResult container : result.containers()) {
-                ContainerJson.write(json, container);
-            }
-            json.writeEndArray();
+            JsonValues.array(json, "containers", result.containers(), ContainerJson::write);
             writeSuggestions(json, suggestions);
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Failed to write the JSON report of " + result.uniqueId(), e);
-        }
-        return out.toByteArray();
+        }, "the JSON report of " + result.uniqueId());
     }
 
     private static void writeSuggestions(JsonGenerator json, List<BudgetSuggestion> suggestions) throws IOException {
@@ -71,21 +56,23 @@ public final class TestJsonWriter {
         for (BudgetSuggestion s : suggestions) {
             byTarget.computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
         }
-        json.writeArrayFieldStart("annotations");
-        for (List<BudgetSuggestion> target : byTarget.values()) {
-            json.writeString(BudgetSuggestion.annotation(target));
-        }
-        json.writeEndArray();
-        json.writeArrayFieldStart("budgets");
-        for (BudgetSuggestion s : suggestions) {
-            SuggestedBudgetsWriter.writeBudget(json, s);
-        }
-        json.writeEndArray();
+        JsonValues.array(json, "annotations", byTarget.values(),
+                (generator, target) -> generator.writeString(BudgetSuggestion.annotation(target)));
+        JsonValues.array(json, "budgets", suggestions, SuggestedBudgetsWriter::writeBudget);
         json.writeEndObject();
     }
 
     private static void writeTest(JsonGenerator json, TestResult result) throws IOException {
         json.writeObjectFieldStart("test");
+        writeIdentity(json, result);
+        json.writeStringField("startedAt", result.startedAt().toString());
+        JsonValues.seconds(json, "durationSeconds", result.duration());
+        json.writeBooleanField("breached", result.hasBreaches());
+        json.writeEndObject();
+    }
+
+    /** Which test it was and how it ended: the fields the per-test JSON and the run index both start a test with. */
+    static void writeIdentity(JsonGenerator json, TestResult result) throws IOException {
         json.writeStringField("uniqueId", result.uniqueId());
         json.writeStringField("className", result.className());
         json.writeStringField("methodName", result.methodName());
@@ -93,9 +80,5 @@ public final class TestJsonWriter {
         JsonValues.string(json, "parameters", result.parameters());
         json.writeStringField("outcome", result.outcome().name());
         JsonValues.string(json, "failureMessage", result.failureMessage());
-        json.writeStringField("startedAt", result.startedAt().toString());
-        JsonValues.seconds(json, "durationSeconds", result.duration());
-        json.writeBooleanField("breached", result.hasBreaches());
-        json.writeEndObject();
     }
 }

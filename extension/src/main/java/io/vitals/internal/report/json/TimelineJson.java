@@ -31,16 +31,8 @@ final class TimelineJson {
         longs(json, "memoryBytes", points, p -> p.memory().toBytes());
         longs(json, "pids", points, TimelinePoint::pids);
         doubles(json, "cpuSeconds", points, p -> Figures.seconds(p.cpuTime()));
-        if (absent.blockRead()) {
-            json.writeNullField("blockReadBytes");
-        } else {
-            longs(json, "blockReadBytes", points, p -> p.blockRead().toBytes());
-        }
-        if (absent.blockWrite()) {
-            json.writeNullField("blockWriteBytes");
-        } else {
-            longs(json, "blockWriteBytes", points, p -> p.blockWrite().toBytes());
-        }
+        counters(json, "blockReadBytes", points, p -> p.blockRead().toBytes(), absent.blockRead());
+        counters(json, "blockWriteBytes", points, p -> p.blockWrite().toBytes(), absent.blockWrite());
         longs(json, "netRxBytes", points, p -> p.networkReceived().toBytes());
         longs(json, "netTxBytes", points, p -> p.networkSent().toBytes());
         json.writeEndObject();
@@ -49,20 +41,24 @@ final class TimelineJson {
     // Arrays on one line: the pretty printer would otherwise spend a line on each of thousands of numbers.
     private static void longs(JsonGenerator json, String name, List<TimelinePoint> points,
             ToLongFunction<TimelinePoint> value) throws IOException {
-        long[] values = new long[points.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = value.applyAsLong(points.get(i));
-        }
+        long[] values = points.stream().mapToLong(value).toArray();
         json.writeFieldName(name);
         json.writeArray(values, 0, values.length);
     }
 
+    /** A raw counter's array, or {@code null} where the host did not measure it ({@link UnmeasuredCounters}). */
+    private static void counters(JsonGenerator json, String name, List<TimelinePoint> points,
+            ToLongFunction<TimelinePoint> value, boolean absent) throws IOException {
+        if (absent) {
+            json.writeNullField(name);
+        } else {
+            longs(json, name, points, value);
+        }
+    }
+
     private static void doubles(JsonGenerator json, String name, List<TimelinePoint> points,
             ToDoubleFunction<TimelinePoint> value) throws IOException {
-        double[] values = new double[points.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = value.applyAsDouble(points.get(i));
-        }
+        double[] values = points.stream().mapToDouble(value).toArray();
         json.writeFieldName(name);
         json.writeArray(values, 0, values.length);
     }

@@ -1,7 +1,10 @@
 package io.vitals.internal.report.json;
 
+import static io.vitals.internal.report.json.JsonValues.array;
 import static io.vitals.internal.report.json.JsonValues.bytes;
+import static io.vitals.internal.report.json.JsonValues.objects;
 import static io.vitals.internal.report.json.JsonValues.seconds;
+import static io.vitals.internal.report.json.JsonValues.strings;
 
 import io.vitals.ResourceUsage;
 import io.vitals.internal.probe.Lane;
@@ -25,16 +28,12 @@ final class UsageJson {
 
     /** {@code "phases": [{"name": …, "startSeconds": …, "usage": {…}}, …]}. */
     static void writePhases(JsonGenerator json, ResourceUsage usage) throws IOException {
-        json.writeArrayFieldStart("phases");
-        for (ResourceUsage.Phase phase : usage.phases()) {
-            json.writeStartObject();
-            json.writeStringField("name", phase.name());
-            seconds(json, "startSeconds", phase.start());
-            json.writeFieldName("usage");
-            write(json, phase.usage(), false);
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+        objects(json, "phases", usage.phases(), (generator, phase) -> {
+            generator.writeStringField("name", phase.name());
+            seconds(generator, "startSeconds", phase.start());
+            generator.writeFieldName("usage");
+            write(generator, phase.usage(), false);
+        });
     }
 
     // Every figure first, from the metric entries; then the details behind them (how the peak was measured, the
@@ -66,39 +65,28 @@ final class UsageJson {
     }
 
     private static void writeLanes(JsonGenerator json, ResourceUsage u) throws IOException {
-        json.writeArrayFieldStart("lanes");
-        for (Lane lane : SourceKinds.lanes(u)) {
-            json.writeStartObject();
-            json.writeStringField("key", lane.key());
-            json.writeStringField("title", lane.title());
-            json.writeStringField("unit", lane.unit().name());
-            json.writeArrayFieldStart("budgetAttributes");
-            for (String attribute : lane.budgetAttributes()) {
-                json.writeString(attribute);
-            }
-            json.writeEndArray();
-            long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
-            json.writeFieldName("offsetMs");
-            json.writeArray(offsets, 0, offsets.length);
-            json.writeArrayFieldStart("series");
-            for (Lane.Series series : lane.series()) {
-                json.writeStartObject();
-                json.writeStringField("key", series.key());
-                json.writeStringField("label", series.label());
-                json.writeArrayFieldStart("values");
-                for (double value : series.values()) {
-                    if (Double.isNaN(value)) {
-                        json.writeNull();
-                    } else {
-                        json.writeNumber(value);
-                    }
+        objects(json, "lanes", SourceKinds.lanes(u), UsageJson::writeLane);
+    }
+
+    private static void writeLane(JsonGenerator json, Lane lane) throws IOException {
+        json.writeStringField("key", lane.key());
+        json.writeStringField("title", lane.title());
+        json.writeStringField("unit", lane.unit().name());
+        strings(json, "budgetAttributes", lane.budgetAttributes());
+        long[] offsets = lane.offsets().stream().mapToLong(Duration::toMillis).toArray();
+        json.writeFieldName("offsetMs");
+        json.writeArray(offsets, 0, offsets.length);
+        objects(json, "series", lane.series(), (generator, series) -> {
+            generator.writeStringField("key", series.key());
+            generator.writeStringField("label", series.label());
+            // NaN where that sample had none: JSON has no NaN, so null
+            array(generator, "values", series.values(), (values, value) -> {
+                if (Double.isNaN(value)) {
+                    values.writeNull();
+                } else {
+                    values.writeNumber(value);
                 }
-                json.writeEndArray();
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+            });
+        });
     }
 }
