@@ -5,9 +5,9 @@ import io.vitals.internal.probe.ContainerTarget;
 import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.probe.ResourceProbe;
+import io.vitals.testing.DockerCli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,6 +25,8 @@ record BenchContainer(String id, ContainerTarget target) {
     static final String IMAGE = "vitals/stress:latest";
 
     /** The IDs of each start (filled while containers start) and the shutdown hook that removes them. */
+    /** Removing a hundred containers at once takes minutes on a busy machine. */
+    private static final Duration REMOVAL_TIMEOUT = Duration.ofMinutes(10);
     private static final List<Map.Entry<List<String>, Thread>> HOOKS =
             new CopyOnWriteArrayList<>();
 
@@ -50,7 +52,7 @@ record BenchContainer(String id, ContainerTarget target) {
                     List<String> arguments = new ArrayList<>(List.of("run", "-d", "--rm", "--label",
                             "io.vitals.managed=true", "--label", "io.vitals.bench=" + run, IMAGE));
                     arguments.addAll(command);
-                    ids.add(docker(arguments.toArray(String[]::new)));
+                    ids.add(DockerCli.run(arguments.toArray(String[]::new)).strip());
                     return null;
                 }));
             }
@@ -64,7 +66,7 @@ record BenchContainer(String id, ContainerTarget target) {
         lines.addAll(ids);
         List<BenchContainer> targets = new ArrayList<>();
         int n = 0;
-        for (String line : docker(lines.toArray(String[]::new)).split("\n")) {
+        for (String line : DockerCli.run(lines.toArray(String[]::new)).strip().split("\n")) {
             String[] idPid = line.strip().split(" ");
             targets.add(new BenchContainer(idPid[0], new ContainerTarget(idPid[0], "c" + n++, IMAGE,
                     Long.parseLong(idPid[1]), OptionalLong.empty())));
@@ -94,20 +96,9 @@ record BenchContainer(String id, ContainerTarget target) {
             command.addAll(ids);
         }
         try {
-            docker(command.toArray(String[]::new));
+            DockerCli.run(REMOVAL_TIMEOUT, command.toArray(String[]::new));
         } catch (Exception e) {
             System.err.println("Could not remove the benchmark's containers " + ids + ": " + e);
         }
-    }
-
-    private static String docker(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("docker"));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (process.waitFor() != 0) {
-            throw new IOException(String.join(" ", command) + " failed: " + out);
-        }
-        return out;
     }
 }

@@ -1,13 +1,15 @@
 package io.vitals.internal.sampling;
 
+import io.vitals.testing.DockerCli;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -33,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CgroupReadCost {
 
+    /** Removing a hundred containers at once takes minutes on a busy machine. */
+    private static final Duration REMOVAL_TIMEOUT = Duration.ofMinutes(10);
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long TICK_NANOS = 50_000_000L;
     private static final String[] FILES = {"cpuacct/docker/%s/cpuacct.usage", "memory/docker/%s/memory.usage_in_bytes",
@@ -48,8 +52,8 @@ public final class CgroupReadCost {
         List<FileChannel> open = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                ids.add(docker("run", "-d", "--rm", "--label", "io.vitals.managed=true", "vitals/stress:latest",
-                        "stress-ng", "--timer", "1", "--timer-freq", "100", "--quiet"));
+                ids.add(DockerCli.run("run", "-d", "--rm", "--label", "io.vitals.managed=true",
+                        "vitals/stress:latest", "stress-ng", "--timer", "1", "--timer-freq", "100", "--quiet").strip());
             }
             List<Path> paths = new ArrayList<>();
             for (String id : ids) {
@@ -126,7 +130,7 @@ public final class CgroupReadCost {
             if (!ids.isEmpty()) {
                 List<String> remove = new ArrayList<>(List.of("rm", "-f"));
                 remove.addAll(ids);
-                docker(remove.toArray(String[]::new));
+                DockerCli.run(REMOVAL_TIMEOUT, remove.toArray(String[]::new));
             }
         }
     }
@@ -144,16 +148,5 @@ public final class CgroupReadCost {
 
     private static String us(double nanos) {
         return String.format(Locale.ROOT, "%.2f", nanos / 1e3);
-    }
-
-    private static String docker(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("docker"));
-        command.addAll(Arrays.asList(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (process.waitFor() != 0) {
-            throw new IOException(String.join(" ", command) + " failed: " + out);
-        }
-        return out;
     }
 }

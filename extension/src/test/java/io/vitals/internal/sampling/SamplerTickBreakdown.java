@@ -6,10 +6,11 @@ import io.vitals.internal.probe.ProbeException;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.probe.RawReading;
 import io.vitals.internal.probe.ResourceProbe;
+import io.vitals.testing.DockerCli;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SamplerTickBreakdown {
 
+    /** Removing a hundred containers at once takes minutes on a busy machine. */
+    private static final Duration REMOVAL_TIMEOUT = Duration.ofMinutes(10);
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long TICK_NANOS = 50_000_000L;
     private static final int TICKS = 200;
@@ -48,10 +51,10 @@ public final class SamplerTickBreakdown {
                 throw new IllegalStateException("the breakdown reads the host's cgroup files only");
             });
             for (int i = 0; i < count; i++) {
-                String id = docker("run", "-d", "--rm", "--label", "io.vitals.managed=true", "vitals/stress:latest",
-                        "sleep", "infinity");
+                String id = DockerCli.run("run", "-d", "--rm", "--label", "io.vitals.managed=true",
+                        "vitals/stress:latest", "sleep", "infinity").strip();
                 ids.add(id);
-                long pid = Long.parseLong(docker("inspect", "--format", "{{.State.Pid}}", id));
+                long pid = Long.parseLong(DockerCli.run("inspect", "--format", "{{.State.Pid}}", id).strip());
                 probes.add(factory.open(new ContainerTarget(id, "c" + i, "vitals/stress:latest", pid,
                         OptionalLong.empty()), ProbeMode.HOST_CGROUP));
             }
@@ -75,7 +78,7 @@ public final class SamplerTickBreakdown {
             if (!ids.isEmpty()) {
                 List<String> remove = new ArrayList<>(List.of("rm", "-f"));
                 remove.addAll(ids);
-                docker(remove.toArray(String[]::new));
+                DockerCli.run(REMOVAL_TIMEOUT, remove.toArray(String[]::new));
             }
         }
     }
@@ -121,16 +124,5 @@ public final class SamplerTickBreakdown {
 
     private static String us(double nanos) {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e3);
-    }
-
-    private static String docker(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of("docker"));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (process.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
-        }
-        return out;
     }
 }
