@@ -19,12 +19,12 @@ root="$(cd "$here/../.." && pwd)"
 source "$here/lib.sh"
 
 guests="${VITALS_V2_GUESTS:-debian-12 debian-13}"
-# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 3600 s by default; VITALS_VM_NICE sets qemu's niceness
+# VITALS_VM_TIMEOUT (run-guest.sh) bounds each guest's run, 5400 s by default; VITALS_VM_NICE sets qemu's niceness
 # (0 by default; 19 to give a workstation's owner the CPU first)
 # who runs the suite in each guest: root and a non-root user against Docker, and, in the guests that have Podman
 # (debian-13), root against Podman's Docker-compatible API and the non-root user against its own rootless Podman;
 # and, in one guest, root against a Docker-in-Docker engine ("dind", the agent's tests only): in debian-12, whose
-# guest runs two cells to debian-13's four, so that the guests, booted side by side, end at about the same time
+# guest has two other cells to debian-13's four, so that the guests, booted side by side, end at about the same time
 dind_guest=debian-12
 users="${VITALS_V2_USERS:-}"
 guest_users() {
@@ -117,7 +117,7 @@ run_guest() {
   [[ ${#missing[@]} -eq 0 ]] && return 0
   # a crash ends early; a guest that ran for more than half its time limit was slow or hung, and a second boot
   # would take CI past its own limit
-  if (( SECONDS - started > ${VITALS_VM_TIMEOUT:-3600} / 2 )); then
+  if (( SECONDS - started > ${VITALS_VM_TIMEOUT:-5400} / 2 )); then
     vitals_log "$guest: the guest ended without results for: ${missing[*]} after $((SECONDS - started)) s; not booting it again"
     return 1
   fi
