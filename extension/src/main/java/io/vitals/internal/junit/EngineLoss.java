@@ -1,6 +1,8 @@
 package io.vitals.internal.junit;
 
 import io.vitals.ResourceUsage;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
+import io.vitals.internal.junit.engine.EnginePing;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.units.DurationParser;
 

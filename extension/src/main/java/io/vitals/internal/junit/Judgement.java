@@ -3,6 +3,7 @@ package io.vitals.internal.junit;
 import io.vitals.ContainerFaultError;
 import io.vitals.ResourceBudgetExceededError;
 import io.vitals.ResourceUsage;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
 import io.vitals.internal.regression.RegressionVerdict;
 import io.vitals.internal.result.ContainerFault;
 import io.vitals.internal.result.ContainerResult;

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.MeasureResources;
 import io.vitals.MeasurementCallbacks;
 import io.vitals.ResourceMonitor;
+import io.vitals.internal.junit.engine.EngineGate;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.result.TestResult;
 

@@ -2,6 +2,7 @@ package io.vitals.internal.junit;
 
 import io.vitals.MeasureResources;
 import io.vitals.internal.agent.EngineAgent;
+import io.vitals.internal.junit.engine.SessionAgent;
 import io.vitals.internal.settings.InvalidSettingException;
 
 import java.nio.file.Path;

@@ -1,4 +1,7 @@
 package io.vitals.internal.junit;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
+import io.vitals.internal.junit.engine.EnginePing;
+
 
 import com.github.dockerjava.api.exception.NotFoundException;
 

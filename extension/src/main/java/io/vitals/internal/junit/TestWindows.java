@@ -2,6 +2,7 @@ package io.vitals.internal.junit;
 
 import io.vitals.Measured;
 import io.vitals.internal.budget.Limit;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.ContainerGoneException;
 import io.vitals.internal.probe.ProbeException;

@@ -1,6 +1,10 @@
 package io.vitals.internal.junit;
 
 import io.vitals.internal.agent.EngineAgent;
+import io.vitals.internal.junit.engine.DockerAvailability;
+import io.vitals.internal.junit.engine.EngineClients;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
+import io.vitals.internal.junit.engine.SessionAgent;
 import io.vitals.internal.log.UserLog;
 import io.vitals.internal.probe.ProbeFactory;
 import io.vitals.internal.sampling.Sampler;

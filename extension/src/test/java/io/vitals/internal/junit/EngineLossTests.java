@@ -2,6 +2,8 @@ package io.vitals.internal.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vitals.internal.junit.engine.EngineHeartbeat;
+import io.vitals.internal.junit.engine.EnginePing;
 import io.vitals.internal.report.ReportFixtures;
 import io.vitals.internal.result.ContainerFault;
 

@@ -1,4 +1,6 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.github.dockerjava.transport.DockerHttpClient;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
@@ -6,6 +8,7 @@ import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import java.io.IOException;
 import java.time.Duration;
 
+import org.apiguardian.api.API;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.TransportConfig;
 
@@ -13,13 +16,14 @@ import org.testcontainers.dockerclient.TransportConfig;
  * Engine API clients on the transport Testcontainers itself resolved, made on first use: one for requests, with a
  * response timeout, and one for long-lived streams (the agent's attach stream idles between tests), without.
  */
-final class EngineClients implements AutoCloseable {
+@API(status = INTERNAL, since = "0.1")
+public final class EngineClients implements AutoCloseable {
 
     private DockerHttpClient requests;
     private DockerHttpClient streams;
 
     /** The client for requests: 5 s to connect, 10 s to answer. */
-    synchronized DockerHttpClient requests() {
+    public synchronized DockerHttpClient requests() {
         if (requests == null) {
             requests = builder().responseTimeout(Duration.ofSeconds(10)).build();
         }

@@ -1,4 +1,6 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.log.UserLog;
 
@@ -10,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apiguardian.api.API;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.utility.TestcontainersConfiguration;
 
@@ -21,7 +24,8 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * to find the host's address). And an engine named ({@code DOCKER_HOST}) that does not answer is never silently
  * replaced by another one Testcontainers finds.
  */
-final class DockerAvailability {
+@API(status = INTERNAL, since = "0.1")
+public final class DockerAvailability {
 
     /** How long Testcontainers may take to get ready once the engine has answered; it takes about a second. */
     static final int READY_TIMEOUT_SECONDS = 20;
@@ -49,7 +53,7 @@ final class DockerAvailability {
     record NamedEngine(String source, String address) {
     }
 
-    static DockerAvailability check() {
+    public static DockerAvailability check() {
         return check(System.getenv(), namedEngine(System.getenv(), TestcontainersConfiguration.getInstance()
                 .getUserProperties().getProperty("docker.host")));
     }
@@ -180,12 +184,12 @@ final class DockerAvailability {
         }
     }
 
-    Optional<String> unavailableReason() {
+    public Optional<String> unavailableReason() {
         return unavailableReason;
     }
 
     /** Whether the class fails even where {@code vitals.requireDocker=false} would skip it. */
-    boolean failsAlways() {
+    public boolean failsAlways() {
         return failsAlways;
     }
 }

@@ -1,4 +1,6 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,26 +19,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Asks the Docker engine {@code GET /_ping} with a plain socket, without Testcontainers: so that "no engine" and
  * "an engine Testcontainers cannot use" can be told apart. Only plain {@code unix://} and {@code tcp://} hosts are
  * tried (TLS and Testcontainers' other strategies are left to Testcontainers' own check). Every answer comes within
  * about the timeout: the connect, and the wait for the answer, are bounded on both kinds of socket.
  */
-final class EnginePing {
+@API(status = INTERNAL, since = "0.1")
+public final class EnginePing {
 
     private EnginePing() {
     }
 
     /** What the engine at an address said: whether it answered {@code OK}, and if not, what went wrong. */
-    record Answer(boolean ok, String detail) {
+    @API(status = INTERNAL, since = "0.1")
+    public record Answer(boolean ok, String detail) {
 
         static Answer no(String detail) {
             return new Answer(false, detail);
         }
 
         /** Whether the engine was reached but did not answer in time: slow, perhaps, rather than gone. */
-        boolean timedOut() {
+        public boolean timedOut() {
             return !ok && (detail.startsWith("no answer to GET /_ping within") || detail.contains("Timeout")
                     || detail.contains("timed out"));
         }
@@ -48,7 +54,7 @@ final class EnginePing {
     }
 
     /** The engine's answer, or why there was none; empty when the address is not a plain one. */
-    static Optional<Answer> ask(String address, int timeoutMillis) {
+    public static Optional<Answer> ask(String address, int timeoutMillis) {
         URI uri;
         try {
             uri = URI.create(address);

@@ -1,4 +1,6 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.agent.EngineAgent;
 import io.vitals.internal.settings.SettingParser;
@@ -8,6 +10,7 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -20,20 +23,21 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 // CloseableResource is deprecated since JUnit 5.13 in favour of AutoCloseable; implementing both keeps the store
 // closing it on the JUnit versions before that
 @SuppressWarnings("deprecation")
-final class SessionAgent implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+@API(status = INTERNAL, since = "0.1")
+public final class SessionAgent implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final EngineClients clients = new EngineClients();
     private final EngineAgent agent;
 
     /** @param config the run-wide settings: the agent's image and whether it may reset marks */
-    SessionAgent(Function<String, Optional<String>> config) {
+    public SessionAgent(Function<String, Optional<String>> config) {
         SettingsReader settings = new SettingsReader(config);
         this.agent = new EngineAgent(config.apply(EngineAgent.IMAGE_KEY).filter(image -> !image.isBlank())
                 .orElse(EngineAgent.DEFAULT_IMAGE), settings.read(EngineAgent.RESET_PEAKS_KEY, SettingParser.bool(),
                         false), clients::requests, clients::streams, Clock.systemUTC());
     }
 
-    EngineAgent agent() {
+    public EngineAgent agent() {
         return agent;
     }
 

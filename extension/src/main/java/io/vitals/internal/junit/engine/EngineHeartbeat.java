@@ -1,4 +1,6 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.probe.RawReading;
 
@@ -9,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import org.apiguardian.api.API;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -19,13 +22,14 @@ import org.testcontainers.DockerClientFactory;
  * second per test JVM costs well under a millisecond; a ping never waits longer than {@link #TIMEOUT_MILLIS}, and
  * after a miss the next one waits {@link #AFTER_MISS}, so a remote engine that went silent slows sampling little.
  */
-final class EngineHeartbeat implements Consumer<RawReading> {
+@API(status = INTERNAL, since = "0.1")
+public final class EngineHeartbeat implements Consumer<RawReading> {
 
-    static final Duration PERIOD = Duration.ofSeconds(1);
+    public static final Duration PERIOD = Duration.ofSeconds(1);
     static final Duration AFTER_MISS = Duration.ofSeconds(5);
-    static final int TIMEOUT_MILLIS = 500;
+    public static final int TIMEOUT_MILLIS = 500;
     /** The confirming ping when a fault is suspected: once per test at most, so it may wait longer. */
-    static final int CONFIRM_TIMEOUT_MILLIS = 2000;
+    public static final int CONFIRM_TIMEOUT_MILLIS = 2000;
 
     private final Supplier<Optional<String>> addressSource;
     private final AtomicLong nextPingNanos = new AtomicLong(System.nanoTime());
@@ -34,11 +38,11 @@ final class EngineHeartbeat implements Consumer<RawReading> {
     private volatile Optional<Instant> missedSince = Optional.empty();
 
     /** The engine Testcontainers resolved ({@code DOCKER_HOST} or the strategy it found), as it names it. */
-    EngineHeartbeat() {
+    public EngineHeartbeat() {
         this(EngineHeartbeat::testcontainersEngine);
     }
 
-    EngineHeartbeat(Supplier<Optional<String>> addressSource) {
+    public EngineHeartbeat(Supplier<Optional<String>> addressSource) {
         this.addressSource = addressSource;
     }
 
@@ -51,7 +55,7 @@ final class EngineHeartbeat implements Consumer<RawReading> {
     }
 
     /** The engine's address, as Testcontainers uses it; empty when it found none. */
-    Optional<String> address() {
+    public Optional<String> address() {
         Optional<String> known = address;
         if (known == null) {
             known = addressSource.get();
@@ -78,7 +82,7 @@ final class EngineHeartbeat implements Consumer<RawReading> {
      * Asks the engine now and records the answer; empty when the address is not one {@link EnginePing} can ask
      * (TLS, or no engine found).
      */
-    Optional<EnginePing.Answer> ping(int timeoutMillis) {
+    public Optional<EnginePing.Answer> ping(int timeoutMillis) {
         Optional<EnginePing.Answer> answer = address().flatMap(a -> EnginePing.ask(a, timeoutMillis));
         answer.ifPresent(a -> {
             Instant now = Instant.now();
@@ -93,12 +97,12 @@ final class EngineHeartbeat implements Consumer<RawReading> {
     }
 
     /** When the engine last answered a ping. */
-    Optional<Instant> lastAnswered() {
+    public Optional<Instant> lastAnswered() {
         return lastAnswered;
     }
 
     /** Since when the engine has not answered: the first missed ping after the last answered one. */
-    Optional<Instant> missedSince() {
+    public Optional<Instant> missedSince() {
         return missedSince;
     }
 }

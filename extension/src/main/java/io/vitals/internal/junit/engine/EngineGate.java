@@ -1,10 +1,13 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.MeasureResources;
 
 import java.io.PrintStream;
 import java.util.function.BooleanSupplier;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 
 /**
@@ -13,11 +16,12 @@ import org.junit.jupiter.api.extension.ConditionEvaluationResult;
  * the skip reason (through the {@code io.vitals.engine} logger, or on standard error without an SLF4J provider):
  * Maven prints no JUnit skip reason, and "Tests run: 0" alone reads as green.
  */
-final class EngineGate {
+@API(status = INTERNAL, since = "0.1")
+public final class EngineGate {
 
     private final PrintStream console;
 
-    EngineGate(PrintStream console) {
+    public EngineGate(PrintStream console) {
         this.console = console;
     }
 
@@ -25,7 +29,7 @@ final class EngineGate {
      * @param requireDocker asked only when no engine answers: a class's settings are read (and a bad one reported)
      *     by its {@code beforeAll}, not by a condition, whose failure JUnit would wrap
      */
-    ConditionEvaluationResult condition(String className, DockerAvailability docker, BooleanSupplier requireDocker) {
+    public ConditionEvaluationResult condition(String className, DockerAvailability docker, BooleanSupplier requireDocker) {
         if (docker.unavailableReason().isEmpty()) {
             return ConditionEvaluationResult.enabled("a Docker engine is available");
         }
@@ -43,7 +47,7 @@ final class EngineGate {
     }
 
     /** @throws IllegalStateException with the reason, when the engine cannot be used and the class must fail */
-    static void failIfUnusable(DockerAvailability docker) {
+    public static void failIfUnusable(DockerAvailability docker) {
         if (docker.unavailableReason().isEmpty()) {
             return;
         }

@@ -1,4 +1,4 @@
-package io.vitals.internal.junit;
+package io.vitals.internal.junit.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
