@@ -1,6 +1,10 @@
 package io.vitals.internal.probe;
 
-import static io.vitals.internal.probe.CgroupFiles.orElse;
+import static io.vitals.internal.probe.cgroupfs.CgroupFiles.orElse;
+
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+import io.vitals.internal.probe.cgroupfs.CgroupFiles;
+import io.vitals.internal.probe.cgroupfs.PairLines;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.vitals.internal.probe;
 
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+
 import java.io.IOException;
 import java.time.Clock;
 

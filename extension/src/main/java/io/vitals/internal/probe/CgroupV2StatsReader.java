@@ -1,5 +1,9 @@
 package io.vitals.internal.probe;
 
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+import io.vitals.internal.probe.cgroupfs.CgroupFiles;
+import io.vitals.internal.probe.cgroupfs.KeyedFile;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.vitals.internal.metric.FigureSource;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
+import io.vitals.internal.probe.cgroupfs.CgroupFiles;
 
 import java.time.Instant;
 import java.util.Map;

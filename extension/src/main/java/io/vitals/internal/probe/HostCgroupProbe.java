@@ -3,6 +3,9 @@ package io.vitals.internal.probe;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.ProbeKind;
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+import io.vitals.internal.probe.cgroupfs.NetDevLines;
+import io.vitals.internal.probe.cgroupfs.PairLines;
 
 import java.io.IOException;
 import java.nio.file.Files;

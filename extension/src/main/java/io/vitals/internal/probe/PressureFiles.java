@@ -1,5 +1,9 @@
 package io.vitals.internal.probe;
 
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+import io.vitals.internal.probe.cgroupfs.PairLines;
+import io.vitals.internal.probe.cgroupfs.PressureLines;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -3,6 +3,8 @@ package io.vitals.internal.probe;
 import io.vitals.internal.metric.FigureSource.CgroupValue;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.metric.SourcedFigures;
+import io.vitals.internal.probe.cgroupfs.CgroupFile;
+import io.vitals.internal.probe.cgroupfs.CgroupFiles;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -46,7 +46,7 @@ public final class Fixtures {
         return root.resolve("sys/fs/cgroup/system.slice/docker-" + V2_ID + ".scope");
     }
 
-    static Path v1Dir(Path root, String controller) {
+    public static Path v1Dir(Path root, String controller) {
         return root.resolve("sys/fs/cgroup/" + controller + "/docker/" + V1_ID);
     }
 

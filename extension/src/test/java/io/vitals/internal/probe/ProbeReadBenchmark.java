@@ -1,5 +1,9 @@
 package io.vitals.internal.probe;
 
+import io.vitals.internal.probe.cgroupfs.CgroupFiles;
+import io.vitals.internal.probe.cgroupfs.KeyedLines;
+import io.vitals.internal.probe.cgroupfs.NetDevLines;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,15 +1,18 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.fieldCount;
-import static io.vitals.internal.probe.ByteScan.lineEnd;
-import static io.vitals.internal.probe.ByteScan.number;
-import static io.vitals.internal.probe.ByteScan.skipSpaces;
-import static io.vitals.internal.probe.ByteScan.startsWith;
-import static io.vitals.internal.probe.ByteScan.text;
-import static io.vitals.internal.probe.ByteScan.tokenEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.fieldCount;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.lineEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.number;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.startsWith;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.text;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.tokenEnd;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.file.Path;
+
+import org.apiguardian.api.API;
 
 /**
  * Parses the per-device block I/O files into {@code readWrite} = {read bytes, written bytes}, summed over every
@@ -17,13 +20,14 @@ import java.nio.file.Path;
  * ({@code MAJ:MIN rbytes=… wbytes=…}). Both follow docker's rule of what counts as a read and a write
  * ({@link #addByOp}), so the figures match {@code docker stats}' BLOCK I/O.
  */
-final class BlockIoLines {
+@API(status = INTERNAL, since = "0.1")
+public final class BlockIoLines {
 
     private BlockIoLines() {
     }
 
     /** Whether a v1 blkio file has {@code MAJ:MIN Op bytes} lines (not just its {@code Total N} line). */
-    static boolean hasDeviceLines(byte[] text, int length) {
+    public static boolean hasDeviceLines(byte[] text, int length) {
         int line = 0;
         while (line < length) {
             int end = lineEnd(text, line, length);
@@ -39,7 +43,7 @@ final class BlockIoLines {
      * Sums v1 blkio lines {@code MAJ:MIN Op bytes} into {@code readWrite}: ops starting with r/R count as read,
      * w/W as write, the rest (Sync, Async, Discard, Total) are ignored, exactly as the docker CLI does.
      */
-    static void parseBlkioV1(byte[] text, int length, long[] readWrite, Path source) throws IOException {
+    public static void parseBlkioV1(byte[] text, int length, long[] readWrite, Path source) throws IOException {
         PairLines.parse(text, length, readWrite, source, BlockIoLines::addBlkioV1Line);
     }
 
@@ -63,7 +67,7 @@ final class BlockIoLines {
         }
     }
 
-    static long[] parseBlkioV1(String text, Path source) throws IOException {
+    public static long[] parseBlkioV1(String text, Path source) throws IOException {
         return PairLines.parse(text, source, BlockIoLines::parseBlkioV1);
     }
 
@@ -71,7 +75,7 @@ final class BlockIoLines {
      * docker's rule for a block I/O entry, shared by the cgroup v1 files and the Engine API: an op starting with
      * r/R is a read, w/W a write (v1 writes "Read", the daemon's v2 entries "read"); every other op is ignored.
      */
-    static void addByOp(long[] readWrite, String op, long bytes) {
+    public static void addByOp(long[] readWrite, String op, long bytes) {
         if (op.isEmpty()) {
             return;
         }
@@ -82,7 +86,7 @@ final class BlockIoLines {
     }
 
     /** Sums v2 io.stat lines {@code MAJ:MIN rbytes=… wbytes=… rios=…} over all devices into {@code readWrite}. */
-    static void parseIoStatV2(byte[] text, int length, long[] readWrite, Path source) throws IOException {
+    public static void parseIoStatV2(byte[] text, int length, long[] readWrite, Path source) throws IOException {
         PairLines.parse(text, length, readWrite, source, BlockIoLines::addIoStatV2Line);
     }
 
@@ -105,7 +109,7 @@ final class BlockIoLines {
         }
     }
 
-    static long[] parseIoStatV2(String text, Path source) throws IOException {
+    public static long[] parseIoStatV2(String text, Path source) throws IOException {
         return PairLines.parse(text, source, BlockIoLines::parseIoStatV2);
     }
 }

@@ -1,10 +1,11 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.lineEnd;
-import static io.vitals.internal.probe.ByteScan.number;
-import static io.vitals.internal.probe.ByteScan.skipSpaces;
-import static io.vitals.internal.probe.ByteScan.text;
-import static io.vitals.internal.probe.ByteScan.tokenEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.lineEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.number;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.text;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.tokenEnd;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +15,15 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 /**
  * Parses files of {@code key value} lines: memory.stat, cpu.stat, memory.events, oom_control, cpuacct.stat. The
  * sampler reads the few keys it wants into a reused array ({@link #parseKeyed}); one-off reads and tests take every
  * key as a map.
  */
-final class KeyedLines {
+@API(status = INTERNAL, since = "0.1")
+public final class KeyedLines {
 
     private KeyedLines() {
     }
@@ -28,14 +32,14 @@ final class KeyedLines {
      * Reads the values of {@code keys} from {@code key value} lines into {@code values} ({@link CgroupFiles#ABSENT}
      * for keys the file lacks). Every line must have that shape; values of other keys are not parsed.
      */
-    static void parseKeyed(byte[] text, int length, CgroupFiles.Keys keys, long[] values, Path source)
+    public static void parseKeyed(byte[] text, int length, CgroupFiles.Keys keys, long[] values, Path source)
             throws IOException {
         Arrays.fill(values, CgroupFiles.ABSENT);
         parse(text, length, source, keys, values, null);
     }
 
     /** Parses {@code key value} lines (memory.stat, cpu.stat, memory.events, oom_control); a missing file is empty. */
-    static Map<String, Long> readFlatKeyed(Path file) throws IOException {
+    public static Map<String, Long> readFlatKeyed(Path file) throws IOException {
         byte[] bytes;
         try {
             bytes = CgroupFiles.read(file);
@@ -45,13 +49,13 @@ final class KeyedLines {
         return parseFlatKeyed(bytes, bytes.length, file);
     }
 
-    static Map<String, Long> parseFlatKeyed(String text, Path source) throws IOException {
+    public static Map<String, Long> parseFlatKeyed(String text, Path source) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         return parseFlatKeyed(bytes, bytes.length, source);
     }
 
     /** Every key of the file, for one-off reads; the sampler uses {@link #parseKeyed} instead. */
-    static Map<String, Long> parseFlatKeyed(byte[] text, int length, Path source) throws IOException {
+    public static Map<String, Long> parseFlatKeyed(byte[] text, int length, Path source) throws IOException {
         Map<String, Long> values = new HashMap<>();
         parse(text, length, source, null, null, values);
         return values;

@@ -1,4 +1,6 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,6 +9,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * One cgroup (or procfs) file kept open for the life of a probe and read again and again from offset 0.
@@ -18,9 +22,10 @@ import java.util.Optional;
  * like) scan without allocating.
  *
  * <p>When the cgroup is removed, reads on its open descriptors fail with ENODEV; the probe turns that into
- * {@link ContainerGoneException}. Not thread-safe: its reader synchronises.
+ * {@code io.vitals.internal.probe.ContainerGoneException}. Not thread-safe: its reader synchronises.
  */
-final class CgroupFile implements AutoCloseable {
+@API(status = INTERNAL, since = "0.1")
+public final class CgroupFile implements AutoCloseable {
 
     /**
      * The kernel's seq_file hands out at most its buffer (one page, or more for a single long record) per read, so
@@ -43,16 +48,16 @@ final class CgroupFile implements AutoCloseable {
     }
 
     /** Opens a file that must exist. */
-    static CgroupFile open(Path path) throws IOException {
+    public static CgroupFile open(Path path) throws IOException {
         return open(path, 256);
     }
 
-    static CgroupFile open(Path path, int initialCapacity) throws IOException {
+    public static CgroupFile open(Path path, int initialCapacity) throws IOException {
         return new CgroupFile(path, FileChannel.open(path, StandardOpenOption.READ), initialCapacity);
     }
 
     /** Opens a file the host may lack (pressure files, swap accounting, an unused blkio file). */
-    static Optional<CgroupFile> openIfPresent(Path path) throws IOException {
+    public static Optional<CgroupFile> openIfPresent(Path path) throws IOException {
         try {
             return Optional.of(open(path));
         } catch (NoSuchFileException e) {
@@ -60,12 +65,12 @@ final class CgroupFile implements AutoCloseable {
         }
     }
 
-    Path path() {
+    public Path path() {
         return path;
     }
 
     /** Reads the whole file from offset 0; afterwards {@link #bytes()} holds {@link #length()} bytes of it. */
-    int read() throws IOException {
+    public int read() throws IOException {
         int total = 0;
         buffer.clear();
         while (true) {
@@ -98,22 +103,22 @@ final class CgroupFile implements AutoCloseable {
         buffer.position(kept);
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         return bytes;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
     /** Reads a single number: {@link CgroupFiles#ABSENT} for {@code max} or an empty file. */
-    long readValue() throws IOException {
+    public long readValue() throws IOException {
         read();
         return CgroupFiles.parseValue(bytes, length, path);
     }
 
     /** Reads a number that must be there. */
-    long readRequired() throws IOException {
+    public long readRequired() throws IOException {
         long value = readValue();
         if (value == CgroupFiles.ABSENT) {
             throw new IOException("Expected a number in " + path + " but found '"
@@ -123,7 +128,7 @@ final class CgroupFile implements AutoCloseable {
     }
 
     /** Reads {@code key value} lines into {@code values}, one slot per key of {@code keys}. */
-    void readKeyed(CgroupFiles.Keys keys, long[] values) throws IOException {
+    public void readKeyed(CgroupFiles.Keys keys, long[] values) throws IOException {
         read();
         KeyedLines.parseKeyed(bytes, length, keys, values, path);
     }

@@ -1,10 +1,11 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.isSpace;
-import static io.vitals.internal.probe.ByteScan.number;
-import static io.vitals.internal.probe.ByteScan.skipBlank;
-import static io.vitals.internal.probe.ByteScan.skipSpaces;
-import static io.vitals.internal.probe.ByteScan.text;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.isSpace;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.number;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipBlank;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.text;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.OptionalLong;
+
+import org.apiguardian.api.API;
 
 /**
  * What the readers of cgroup files share: the {@link #ABSENT} mark and {@link Keys} for the values they read, and
@@ -26,40 +29,42 @@ import java.util.OptionalLong;
  * expression cost more than the kernel's own read. The {@code String} and {@code Path} variants are for one-off
  * reads and tests; they run the same byte parsers.
  */
-final class CgroupFiles {
+@API(status = INTERNAL, since = "0.1")
+public final class CgroupFiles {
 
     /** cgroup v1 writes "unlimited" as a page-aligned value near 2^63; anything this large means no limit. */
-    static final long UNLIMITED_THRESHOLD = 1L << 62;
+    public static final long UNLIMITED_THRESHOLD = 1L << 62;
 
     /** "No value": {@code max}, an empty file, or a key the file did not have. No counter ever reaches it. */
-    static final long ABSENT = Long.MIN_VALUE;
+    public static final long ABSENT = Long.MIN_VALUE;
 
     private CgroupFiles() {
     }
 
     /** The keys a reader wants from a {@code key value} file; slot {@code i} of the values is key {@code i}. */
-    static final class Keys {
+    @API(status = INTERNAL, since = "0.1")
+    public static final class Keys {
 
         private final byte[][] names;
 
-        Keys(String... names) {
+        public Keys(String... names) {
             this.names = new byte[names.length][];
             for (int i = 0; i < names.length; i++) {
                 this.names[i] = names[i].getBytes(StandardCharsets.US_ASCII);
             }
         }
 
-        int size() {
+        public int size() {
             return names.length;
         }
 
-        long[] newValues() {
+        public long[] newValues() {
             long[] values = new long[names.length];
             Arrays.fill(values, ABSENT);
             return values;
         }
 
-        int indexOf(byte[] text, int from, int to) {
+        public int indexOf(byte[] text, int from, int to) {
             int length = to - from;
             for (int i = 0; i < names.length; i++) {
                 byte[] name = names[i];
@@ -72,23 +77,23 @@ final class CgroupFiles {
     }
 
     /** A value read with {@link Keys}, or {@code otherwise} where the file had no such key. */
-    static long orElse(long value, long otherwise) {
+    public static long orElse(long value, long otherwise) {
         return value == ABSENT ? otherwise : value;
     }
 
-    static OptionalLong optional(long value) {
+    public static OptionalLong optional(long value) {
         return value == ABSENT ? OptionalLong.empty() : OptionalLong.of(value);
     }
 
     /** A limit: values at or above {@link #UNLIMITED_THRESHOLD} (v1) or {@code max} (v2) mean none. */
-    static OptionalLong limit(long value) {
+    public static OptionalLong limit(long value) {
         return value == ABSENT || value >= UNLIMITED_THRESHOLD ? OptionalLong.empty() : OptionalLong.of(value);
     }
 
     // ---- single values ----------------------------------------------------------------------------------------
 
     /** A single number; {@code max} or an empty file is {@link #ABSENT} (no limit / not present). */
-    static long parseValue(byte[] text, int length, Path source) throws IOException {
+    public static long parseValue(byte[] text, int length, Path source) throws IOException {
         int from = skipSpaces(text, 0, length);
         int to = length;
         while (to > from && (isSpace(text[to - 1]) || text[to - 1] == '\n')) {
@@ -106,17 +111,17 @@ final class CgroupFiles {
         }
     }
 
-    static OptionalLong parseOptionalLong(String text, Path source) throws IOException {
+    public static OptionalLong parseOptionalLong(String text, Path source) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         return optional(parseValue(bytes, bytes.length, source));
     }
 
-    static byte[] read(Path file) throws IOException {
+    public static byte[] read(Path file) throws IOException {
         return Files.readAllBytes(file);
     }
 
     /** Reads a single number; {@code max} or an empty file reads as empty (no limit / not present). */
-    static OptionalLong readOptionalLong(Path file) throws IOException {
+    public static OptionalLong readOptionalLong(Path file) throws IOException {
         byte[] bytes;
         try {
             bytes = read(file);
@@ -126,7 +131,7 @@ final class CgroupFiles {
         return optional(parseValue(bytes, bytes.length, file));
     }
 
-    static long readLong(Path file) throws IOException {
+    public static long readLong(Path file) throws IOException {
         byte[] bytes = read(file);
         long value = parseValue(bytes, bytes.length, file);
         if (value == ABSENT) {
@@ -137,7 +142,7 @@ final class CgroupFiles {
     }
 
     /** A limit, where values at or above {@link #UNLIMITED_THRESHOLD} (v1) or {@code max} (v2) mean none. */
-    static OptionalLong readLimit(Path file) throws IOException {
+    public static OptionalLong readLimit(Path file) throws IOException {
         OptionalLong value = readOptionalLong(file);
         return value.isPresent() ? limit(value.getAsLong()) : value;
     }
@@ -145,22 +150,22 @@ final class CgroupFiles {
     // ---- the per-device block I/O lines, here for the stats readers that call them by these names -------------
 
     /** See {@link BlockIoLines#hasDeviceLines}. */
-    static boolean hasDeviceLines(byte[] text, int length) {
+    public static boolean hasDeviceLines(byte[] text, int length) {
         return BlockIoLines.hasDeviceLines(text, length);
     }
 
     /** See {@link BlockIoLines#parseBlkioV1(byte[], int, long[], Path)}. */
-    static void parseBlkioV1(byte[] text, int length, long[] readWrite, Path source) throws IOException {
+    public static void parseBlkioV1(byte[] text, int length, long[] readWrite, Path source) throws IOException {
         BlockIoLines.parseBlkioV1(text, length, readWrite, source);
     }
 
     /** See {@link BlockIoLines#parseIoStatV2(byte[], int, long[], Path)}. */
-    static void parseIoStatV2(byte[] text, int length, long[] readWrite, Path source) throws IOException {
+    public static void parseIoStatV2(byte[] text, int length, long[] readWrite, Path source) throws IOException {
         BlockIoLines.parseIoStatV2(text, length, readWrite, source);
     }
 
     /** See {@link BlockIoLines#addByOp}. */
-    static void addByOp(long[] readWrite, String op, long bytes) {
+    public static void addByOp(long[] readWrite, String op, long bytes) {
         BlockIoLines.addByOp(readWrite, op, bytes);
     }
 }

@@ -1,4 +1,4 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

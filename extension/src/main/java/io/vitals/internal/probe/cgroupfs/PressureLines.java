@@ -1,28 +1,32 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.number;
-import static io.vitals.internal.probe.ByteScan.skipSpaces;
-import static io.vitals.internal.probe.ByteScan.startsWith;
-import static io.vitals.internal.probe.ByteScan.text;
-import static io.vitals.internal.probe.ByteScan.tokenEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.number;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.startsWith;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.text;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.tokenEnd;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * Parses a pressure-stall (PSI) file, {@code cpu.pressure}, {@code memory.pressure} or {@code io.pressure}:
  * {@code some avg10=0.00 avg60=0.00 avg300=0.00 total=4199} and the same for {@code full}. Only the totals count:
  * the averages are the kernel's own smoothing over windows that do not match a test's.
  */
-final class PressureLines {
+@API(status = INTERNAL, since = "0.1")
+public final class PressureLines {
 
     private PressureLines() {
     }
 
     /** Parses the file into {@code totals} = {some, full} in microseconds (a missing line is zero). */
-    static void parsePressure(byte[] text, int length, long[] totals, Path source) throws IOException {
+    public static void parsePressure(byte[] text, int length, long[] totals, Path source) throws IOException {
         PairLines.parse(text, length, totals, source, PressureLines::parseLine);
     }
 
@@ -54,12 +58,12 @@ final class PressureLines {
         }
     }
 
-    static long[] parsePressure(String text, Path source) throws IOException {
+    public static long[] parsePressure(String text, Path source) throws IOException {
         return PairLines.parse(text, source, PressureLines::parsePressure);
     }
 
     /** Returns {some, full} totals in microseconds, or empty when the file does not exist. */
-    static Optional<long[]> readPressure(Path file) throws IOException {
+    public static Optional<long[]> readPressure(Path file) throws IOException {
         byte[] bytes;
         try {
             bytes = CgroupFiles.read(file);

@@ -1,22 +1,27 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.nio.charset.StandardCharsets;
+
+import org.apiguardian.api.API;
 
 /**
  * The byte scanning the cgroup file parsers share: tokens, lines and decimal numbers in {@code text[from, to)},
  * found without allocating, since the sampler parses every container's files every few milliseconds. Only the
  * failure paths build strings.
  */
-final class ByteScan {
+@API(status = INTERNAL, since = "0.1")
+public final class ByteScan {
 
     private ByteScan() {
     }
 
-    static boolean isSpace(byte b) {
+    public static boolean isSpace(byte b) {
         return b == ' ' || b == '\t' || b == '\r';
     }
 
-    static int skipSpaces(byte[] text, int from, int to) {
+    public static int skipSpaces(byte[] text, int from, int to) {
         int i = from;
         while (i < to && isSpace(text[i])) {
             i++;
@@ -25,7 +30,7 @@ final class ByteScan {
     }
 
     /** Like {@link #skipSpaces} but also over line breaks, for a value the kernel may wrap in blank lines. */
-    static int skipBlank(byte[] text, int from, int to) {
+    public static int skipBlank(byte[] text, int from, int to) {
         int i = from;
         while (i < to && (isSpace(text[i]) || text[i] == '\n')) {
             i++;
@@ -33,7 +38,7 @@ final class ByteScan {
         return i;
     }
 
-    static int tokenEnd(byte[] text, int from, int to) {
+    public static int tokenEnd(byte[] text, int from, int to) {
         int i = from;
         while (i < to && !isSpace(text[i])) {
             i++;
@@ -41,7 +46,7 @@ final class ByteScan {
         return i;
     }
 
-    static int lineEnd(byte[] text, int from, int length) {
+    public static int lineEnd(byte[] text, int from, int length) {
         int i = from;
         while (i < length && text[i] != '\n') {
             i++;
@@ -49,7 +54,7 @@ final class ByteScan {
         return i;
     }
 
-    static boolean startsWith(byte[] text, int from, int to, String prefix) {
+    public static boolean startsWith(byte[] text, int from, int to, String prefix) {
         if (to - from < prefix.length()) {
             return false;
         }
@@ -62,7 +67,7 @@ final class ByteScan {
     }
 
     /** The tokens of {@code text[from, to)} separated by spaces. */
-    static int fieldCount(byte[] text, int from, int to) {
+    public static int fieldCount(byte[] text, int from, int to) {
         int count = 0;
         int i = skipSpaces(text, from, to);
         while (i < to) {
@@ -73,7 +78,7 @@ final class ByteScan {
     }
 
     /** {@code text[from, to)} as a string, for error messages and one-off maps. */
-    static String text(byte[] text, int from, int to) {
+    public static String text(byte[] text, int from, int to) {
         return new String(text, from, to - from, StandardCharsets.US_ASCII);
     }
 
@@ -102,7 +107,7 @@ final class ByteScan {
     }
 
     /** Parses a number, throwing {@link NumberFormatException} as {@link Long#parseLong} would. */
-    static long number(byte[] text, int from, int to) {
+    public static long number(byte[] text, int from, int to) {
         long fast = digits(text, from, to);
         return fast != CgroupFiles.ABSENT ? fast : Long.parseLong(text(text, from, to));
     }

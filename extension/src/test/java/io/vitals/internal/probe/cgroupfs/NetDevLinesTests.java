@@ -1,7 +1,9 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vitals.internal.probe.Fixtures;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,19 +1,23 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.isSpace;
-import static io.vitals.internal.probe.ByteScan.number;
-import static io.vitals.internal.probe.ByteScan.skipSpaces;
-import static io.vitals.internal.probe.ByteScan.text;
-import static io.vitals.internal.probe.ByteScan.tokenEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.isSpace;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.number;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.skipSpaces;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.text;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.tokenEnd;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.file.Path;
+
+import org.apiguardian.api.API;
 
 /**
  * Parses {@code /proc/<pid>/net/dev}: two header lines, then one line per interface, {@code name: } followed by
  * eight receive and eight transmit counters. Old kernels glue large counters to the colon.
  */
-final class NetDevLines {
+@API(status = INTERNAL, since = "0.1")
+public final class NetDevLines {
 
     private NetDevLines() {
     }
@@ -22,7 +26,7 @@ final class NetDevLines {
      * Sums received and sent bytes over every interface except loopback into {@code receivedSent}: docker's NET I/O
      * covers the interfaces of the container's network, which never include {@code lo}.
      */
-    static void parseNetDev(byte[] text, int length, long[] receivedSent, Path source) throws IOException {
+    public static void parseNetDev(byte[] text, int length, long[] receivedSent, Path source) throws IOException {
         PairLines.parse(text, length, receivedSent, source, NetDevLines::addLine);
     }
 
@@ -78,7 +82,7 @@ final class NetDevLines {
         receivedSent[1] += sent;
     }
 
-    static long[] parseNetDev(String text, Path source) throws IOException {
+    public static long[] parseNetDev(String text, Path source) throws IOException {
         return PairLines.parse(text, source, NetDevLines::parseNetDev);
     }
 }

@@ -1,11 +1,14 @@
-package io.vitals.internal.probe;
+package io.vitals.internal.probe.cgroupfs;
 
-import static io.vitals.internal.probe.ByteScan.lineEnd;
+import static io.vitals.internal.probe.cgroupfs.ByteScan.lineEnd;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
+
+import org.apiguardian.api.API;
 
 /**
  * The frame of the parsers that fill a pair of counters line by line: block I/O ({read, written}), net/dev
@@ -13,17 +16,20 @@ import java.util.Optional;
  * pair, walks the lines, and gives the one-off {@code String} variant. The parsers are passed as static method
  * references, which capture nothing, so the sampler's path still allocates nothing.
  */
-final class PairLines {
+@API(status = INTERNAL, since = "0.1")
+public final class PairLines {
 
     /** What one line, {@code text[from, end)}, adds to {@code pair}. */
     @FunctionalInterface
-    interface LineParser {
+    @API(status = INTERNAL, since = "0.1")
+    public interface LineParser {
         void line(byte[] text, int from, int end, long[] pair, Path source) throws IOException;
     }
 
     /** A whole file's parser: {@code text[0, length)} into {@code pair}, {@code source} named in its errors. */
     @FunctionalInterface
-    interface FileParser {
+    @API(status = INTERNAL, since = "0.1")
+    public interface FileParser {
         void parse(byte[] text, int length, long[] pair, Path source) throws IOException;
     }
 
@@ -31,7 +37,7 @@ final class PairLines {
     }
 
     /** Zeroes {@code pair}, then hands every line of {@code text[0, length)} to {@code parser}. */
-    static void parse(byte[] text, int length, long[] pair, Path source, LineParser parser) throws IOException {
+    public static void parse(byte[] text, int length, long[] pair, Path source, LineParser parser) throws IOException {
         pair[0] = 0;
         pair[1] = 0;
         int line = 0;
@@ -43,7 +49,7 @@ final class PairLines {
     }
 
     /** Reads {@code file} into {@code pair} with {@code parser}; a file the host lacks reads as zero. */
-    static void read(Optional<CgroupFile> file, FileParser parser, long[] pair) throws IOException {
+    public static void read(Optional<CgroupFile> file, FileParser parser, long[] pair) throws IOException {
         if (file.isPresent()) {
             read(file.get(), parser, pair);
         } else {
@@ -52,13 +58,13 @@ final class PairLines {
         }
     }
 
-    static void read(CgroupFile file, FileParser parser, long[] pair) throws IOException {
+    public static void read(CgroupFile file, FileParser parser, long[] pair) throws IOException {
         file.read();
         parser.parse(file.bytes(), file.length(), pair, file.path());
     }
 
     /** Runs {@code parser} on {@code text} into a new pair, for one-off reads and tests. */
-    static long[] parse(String text, Path source, FileParser parser) throws IOException {
+    public static long[] parse(String text, Path source, FileParser parser) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         long[] pair = new long[2];
         parser.parse(bytes, bytes.length, pair, source);
