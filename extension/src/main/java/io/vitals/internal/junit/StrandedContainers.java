@@ -1,9 +1,8 @@
 package io.vitals.internal.junit;
-import io.vitals.internal.junit.engine.EngineHeartbeat;
-import io.vitals.internal.junit.engine.EnginePing;
-
 
 import com.github.dockerjava.api.exception.NotFoundException;
+import io.vitals.internal.junit.engine.EngineHeartbeat;
+import io.vitals.internal.junit.engine.EnginePing;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
