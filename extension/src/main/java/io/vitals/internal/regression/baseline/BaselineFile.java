@@ -3,6 +3,7 @@ package io.vitals.internal.regression.baseline;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.JsonProblems;
+import io.vitals.internal.files.SchemaName;
 import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.metric.Metric;
 import io.vitals.internal.result.Figures;
@@ -16,7 +17,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonLocation;
@@ -49,9 +49,10 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class BaselineFile {
 
-    public static final String SCHEMA = "vitals-baseline/1";
-    private static final String SCHEMA_FAMILY = "vitals-baseline/";
+    private static final String FAMILY = "vitals-baseline";
     private static final int VERSION = 1;
+    public static final String SCHEMA = FAMILY + "/" + VERSION;
+    private static final SchemaName SCHEMA_NAME = new SchemaName(FAMILY, VERSION);
 
     private final ObjectMapper mapper;
 
@@ -162,25 +163,12 @@ public final class BaselineFile {
         if (text.equals(SCHEMA)) {
             return;
         }
-        OptionalInt version = version(text);
-        if (version.isPresent() && version.getAsInt() > VERSION) {
+        if (SCHEMA_NAME.isNewerIn(text)) {
             throw structure.error(at, "schema '" + text + "' was written by a newer version of Vitals; this version "
                     + "reads " + SCHEMA + " and would write the file back as " + SCHEMA + ", losing what the newer "
                     + "one added. Run the version of Vitals that wrote it");
         }
         throw structure.error(at, "schema '" + text + "' is not supported: this version of Vitals reads " + SCHEMA);
-    }
-
-    /** The N of "vitals-baseline/N"; empty for anything else. */
-    private static OptionalInt version(String schema) {
-        if (!schema.startsWith(SCHEMA_FAMILY)) {
-            return OptionalInt.empty();
-        }
-        try {
-            return OptionalInt.of(Integer.parseInt(schema.substring(SCHEMA_FAMILY.length())));
-        } catch (NumberFormatException e) {
-            return OptionalInt.empty();
-        }
     }
 
     private static boolean isBlank(byte[] bytes) {

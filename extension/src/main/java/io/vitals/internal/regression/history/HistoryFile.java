@@ -3,6 +3,7 @@ package io.vitals.internal.regression.history;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.JsonProblems;
+import io.vitals.internal.files.SchemaName;
 import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.regression.testbed.Testbed;
 import io.vitals.internal.result.Figures;
@@ -57,11 +58,12 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class HistoryFile {
 
-    public static final String SCHEMA = "vitals-history/2";
-    /** The schema before testbeds and builds were recorded; read and migrated. */
-    public static final String SCHEMA_1 = "vitals-history/1";
-    private static final String SCHEMA_FAMILY = "vitals-history/";
+    private static final String FAMILY = "vitals-history";
     private static final int VERSION = 2;
+    public static final String SCHEMA = FAMILY + "/" + VERSION;
+    /** The schema before testbeds and builds were recorded; read and migrated. */
+    public static final String SCHEMA_1 = FAMILY + "/1";
+    private static final SchemaName SCHEMA_NAME = new SchemaName(FAMILY, VERSION);
 
     private final ObjectMapper mapper;
 
@@ -190,9 +192,10 @@ public final class HistoryFile {
                     + "\",\"keep\":N}; this is not a Vitals history file");
         }
         if (!schema.asText().equals(SCHEMA) && !schema.asText().equals(SCHEMA_1)) {
-            String hint = !schema.asText().startsWith(SCHEMA_FAMILY) ? ""
-                    : isNewer(schema.asText()) ? "; it was written by a newer version of Vitals, and this one would "
-                            + "write it back as " + SCHEMA + ". Use that version"
+            String text = schema.asText();
+            String hint = !SCHEMA_NAME.isFamilyOf(text) ? ""
+                    : SCHEMA_NAME.isNewerIn(text) ? "; it was written by a newer version of Vitals, and this one "
+                            + "would write it back as " + SCHEMA + ". Use that version"
                     : "; it was written by another version of Vitals. Use that version, or start a new history";
             throw new HistoryException(file, number, "schema '" + schema.asText() + "' is not supported: this "
                     + "version of Vitals reads " + SCHEMA_1 + " and " + SCHEMA + hint + ". The file is left as it is");
@@ -203,14 +206,6 @@ public final class HistoryFile {
                     + keep);
         }
         return keep.asInt();
-    }
-
-    private static boolean isNewer(String schema) {
-        try {
-            return Integer.parseInt(schema.substring(SCHEMA_FAMILY.length())) > VERSION;
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     private static HistoryKey key(Path file, int number, JsonNode line) throws HistoryException {
