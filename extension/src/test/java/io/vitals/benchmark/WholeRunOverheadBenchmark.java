@@ -54,6 +54,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * <pre>
  * java -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt) \
  *     io.vitals.benchmark.WholeRunOverheadBenchmark [rounds] [sizes]     # e.g. 5 200,2000,10000
+ * java -cp ... io.vitals.benchmark.WholeRunOverheadBenchmark cold plain|measured [tests]   # one fresh JVM's run
  * </pre>
  */
 public final class WholeRunOverheadBenchmark {
@@ -144,6 +145,10 @@ public final class WholeRunOverheadBenchmark {
     }
 
     public static void main(String[] args) throws IOException {
+        if (args.length > 0 && args[0].equals("cold")) {
+            cold(args);
+            return;
+        }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int[] sizes = Arrays.stream((args.length > 1 ? args[1] : "200,2000,10000").split(","))
                 .mapToInt(Integer::parseInt).toArray();
@@ -181,6 +186,35 @@ public final class WholeRunOverheadBenchmark {
             deleteTree(reports);
         }
         figures.forEach((name, value) -> System.out.println(name + "=" + value));
+    }
+
+    /**
+     * {@code cold plain|measured [tests]}: what a user's JVM pays, Vitals' code not yet loaded or compiled. The JVM
+     * first runs the plain case once (not counted), so that the JVM, JUnit and Testcontainers are as warm in both
+     * kinds, then the named case once; run each kind in fresh JVMs, alternated, and compare the counted runs.
+     */
+    private static void cold(String[] args) throws IOException {
+        boolean measured = switch (args.length > 1 ? args[1] : "") {
+            case "plain" -> false;
+            case "measured" -> true;
+            default -> throw new IllegalArgumentException("usage: cold plain|measured [tests], not "
+                    + String.join(" ", args));
+        };
+        int tests = args.length > 2 ? Integer.parseInt(args[2]) : 200;
+        Class<?>[] cases = CASES.get(tests);
+        if (cases == null) {
+            throw new IllegalArgumentException("tests: 200, 2000 or 10000, not " + tests);
+        }
+        Launcher launcher = LauncherFactory.create();
+        Path reports = Files.createTempDirectory("vitals-whole-run-bench");
+        run(launcher, cases[0], tests, reports.resolve("plain-warm-up"));
+        Run counted = run(launcher, cases[measured ? 1 : 0], tests, reports.resolve("counted"));
+        String kind = measured ? "measured" : "plain";
+        System.out.println("cold_" + kind + "_ms_per_test_" + tests + "=" + ms(counted.whole() / (double) tests));
+        System.out.println("cold_" + kind + "_parts_ms_" + tests + "=before the first test "
+                + ms(counted.beforeFirstTest()) + ", tests " + ms(counted.tests()) + ", after the last "
+                + ms(counted.afterLastTest()) + ", process CPU " + ms(counted.cpu()));
+        deleteTree(reports);
     }
 
     private static Map<String, String> figures(int tests, List<Run> plain, List<Run> measured) {
