@@ -32,11 +32,6 @@ public record SchemaName(String family, int version) {
         return family + "/" + version;
     }
 
-    /** The name of another version of the same family, e.g. the one before, which is still read and migrated. */
-    public SchemaName withVersion(int otherVersion) {
-        return new SchemaName(family, otherVersion);
-    }
-
     /** Whether {@code schema} names this family, in any version or none, e.g. {@code vitals-history/7}. */
     public boolean isFamilyOf(String schema) {
         return schema.startsWith(family + "/");
@@ -50,12 +45,11 @@ public record SchemaName(String family, int version) {
 
     /** The N of "family/N"; empty for anything else, a name of another family or a version that is no number. */
     private OptionalInt versionOf(String schema) {
-        String prefix = family + "/";
-        if (!schema.startsWith(prefix)) {
+        if (!isFamilyOf(schema)) {
             return OptionalInt.empty();
         }
         try {
-            return OptionalInt.of(Integer.parseInt(schema.substring(prefix.length())));
+            return OptionalInt.of(Integer.parseInt(schema.substring(family.length() + 1)));
         } catch (NumberFormatException e) {
             return OptionalInt.empty();
         }
