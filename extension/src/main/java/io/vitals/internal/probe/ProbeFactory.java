@@ -2,9 +2,9 @@ package io.vitals.internal.probe;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.transport.DockerHttpClient;
 import io.vitals.ProbeMode;
+import io.vitals.internal.files.MapperOnFirstUse;
 import org.apiguardian.api.API;
 
 import java.io.IOException;
@@ -43,7 +43,7 @@ public final class ProbeFactory {
     private final Optional<CgroupAgent> agent;
     private final Consumer<String> warnings;
     private final AtomicBoolean agentWarned = new AtomicBoolean();
-    private final ObjectMapper json = new ObjectMapper();
+    private final MapperOnFirstUse json = new MapperOnFirstUse();
 
     public ProbeFactory(CgroupLocator locator, Path procRoot, Clock wallClock, Supplier<DockerHttpClient> engine) {
         this(locator, procRoot, wallClock, engine, List.of());
@@ -140,7 +140,7 @@ public final class ProbeFactory {
     }
 
     private ResourceProbe apiProbe(ContainerTarget target) {
-        return new EngineApiProbe(engine.get(), json, target.id(), target.name(), target.memoryLimit(), wallClock);
+        return new EngineApiProbe(engine.get(), json.get(), target.id(), target.name(), target.memoryLimit(), wallClock);
     }
 
     private ResourceProbe hostProbe(ContainerTarget target) throws ProbeException {

@@ -28,9 +28,13 @@ final class OtherJvms {
      * named in a warning, never dropped in silence.
      */
     static List<RunReport.Entry> entries(RunLedger ledger, Path reportDir, Consumer<String> warnings) {
+        List<Path> parts = ledger.otherParts();
+        if (parts.isEmpty()) {
+            return List.of(); // a JVM alone in its run: its reader would load Jackson's databind for nothing
+        }
         List<RunReport.Entry> others = new ArrayList<>();
         IndexReader reader = new IndexReader(new ObjectMapper());
-        for (Path part : ledger.otherParts()) {
+        for (Path part : parts) {
             try {
                 reader.readAvailable(part, reportDir, warnings).tests().forEach(test -> others.add(test.entry()));
             } catch (IOException | RuntimeException e) {

@@ -3,6 +3,7 @@ package io.vitals.internal.regression.baseline;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.JsonProblems;
+import io.vitals.internal.files.MapperOnFirstUse;
 import io.vitals.internal.files.SchemaName;
 import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.metric.Metric;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -54,10 +56,15 @@ public final class BaselineFile {
     public static final String SCHEMA = FAMILY + "/" + VERSION;
     private static final SchemaName SCHEMA_NAME = new SchemaName(FAMILY, VERSION);
 
-    private final ObjectMapper mapper;
+    private final Supplier<ObjectMapper> mapper;
+
+    /** A format whose mapper is made when a baseline is first read or written: most runs configure none. */
+    public BaselineFile() {
+        this.mapper = new MapperOnFirstUse();
+    }
 
     public BaselineFile(ObjectMapper mapper) {
-        this.mapper = mapper;
+        this.mapper = () -> mapper;
     }
 
     /**
@@ -79,7 +86,7 @@ public final class BaselineFile {
         JsonNode root;
         try {
             // trailing tokens: two documents run together, or garbage after a complete one, is no baseline either
-            root = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(bytes);
+            root = mapper.get().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(bytes);
         } catch (JsonProcessingException e) {
             String message = JsonProblems.reason(e);
             String reason = "it does not parse as JSON: " + message
@@ -203,7 +210,7 @@ public final class BaselineFile {
             if (at.matches()) {
                 return 1;
             }
-            try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+            try (JsonParser parser = mapper.get().getFactory().createParser(bytes)) {
                 for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
                     // a property is found by its name; an array element (a figure) by itself
                     boolean place = token == JsonToken.FIELD_NAME || token.isScalarValue()
@@ -220,7 +227,7 @@ public final class BaselineFile {
     }
 
     public String toJson(Baseline baseline) throws IOException {
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = mapper.get().createObjectNode();
         root.put("schema", SCHEMA);
         ObjectNode tests = root.putObject("tests");
         baseline.tests().forEach((test, containers) -> {
@@ -241,7 +248,7 @@ public final class BaselineFile {
                 });
             });
         });
-        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        return mapper.get().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
     }
 
     /**

@@ -13,7 +13,6 @@ import java.util.Collection;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
 
 /**
@@ -55,7 +54,7 @@ public final class BaselineStore {
      */
     public static BaselineStore load(Optional<Path> file, boolean update, boolean failMode,
             Consumer<String> warnings) {
-        BaselineFile format = new BaselineFile(new ObjectMapper());
+        BaselineFile format = new BaselineFile();
         if (file.isEmpty()) {
             return new BaselineStore(file, update, failMode, format, Baseline.empty(), false, Optional.empty());
         }

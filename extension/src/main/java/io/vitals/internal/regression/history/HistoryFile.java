@@ -3,6 +3,7 @@ package io.vitals.internal.regression.history;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.files.JsonProblems;
+import io.vitals.internal.files.MapperOnFirstUse;
 import io.vitals.internal.files.SchemaName;
 import io.vitals.internal.files.StoredFile;
 import io.vitals.internal.regression.testbed.Testbed;
@@ -30,7 +31,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -65,10 +68,18 @@ public final class HistoryFile {
     public static final String SCHEMA_1 = FAMILY + "/1";
     private static final SchemaName SCHEMA_NAME = new SchemaName(FAMILY, VERSION);
 
-    private final ObjectMapper mapper;
+    // only reading needs databind's trees; writing streams through jackson-core, so a run that reads no history
+    // (none configured) never loads databind for the history copy it writes into its report directory
+    private final Supplier<ObjectMapper> mapper;
+    private final JsonFactory factory = new JsonFactory();
+
+    /** A file whose reading makes its own mapper, when a history is first read. */
+    public HistoryFile() {
+        this.mapper = new MapperOnFirstUse();
+    }
 
     public HistoryFile(ObjectMapper mapper) {
-        this.mapper = mapper;
+        this.mapper = () -> mapper;
     }
 
     /**
@@ -174,7 +185,7 @@ public final class HistoryFile {
 
     private JsonNode parse(Path file, int number, String text) throws HistoryException {
         try {
-            JsonNode node = mapper.readTree(text);
+            JsonNode node = mapper.get().readTree(text);
             if (node == null || !node.isObject()) {
                 throw new HistoryException(file, number, "each line must be one JSON object");
             }
@@ -322,7 +333,7 @@ public final class HistoryFile {
     public String toText(History history) {
         StringWriter out = new StringWriter(64 * (history.runs().size() + 1));
         Map<Instant, String> instants = new HashMap<>();
-        try (JsonGenerator json = mapper.getFactory().createGenerator(out)) {
+        try (JsonGenerator json = factory.createGenerator(out)) {
             json.setRootValueSeparator(null); // each line ends in a line break, written here
             json.writeStartObject();
             json.writeStringField("schema", SCHEMA);

@@ -27,7 +27,6 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apiguardian.api.API;
 
 /**
@@ -51,7 +50,7 @@ public final class HistorySession {
             .withZone(ZoneOffset.UTC);
 
     private final HistorySettings settings;
-    private final HistoryFile file = new HistoryFile(new ObjectMapper());
+    private final HistoryFile file = new HistoryFile();
     private final History loaded;
     private final Optional<String> problem;
     private final boolean failMode;
