@@ -61,8 +61,11 @@ public final class ReportNames {
             return "_class"; // no method can be called that: "class" is a keyword, and safe() keeps '_'
         }
         String stem = result.methodName() + result.parameters().map(p -> "-" + p.strip()).orElse("");
-        // "train-[2] 128" reads better as "train[2]-128".
-        stem = stem.replaceFirst("-\\[", "[");
+        // "train-[2] 128" reads better as "train[2]-128" (a literal search: replaceFirst compiled a regex per test)
+        int invocation = stem.indexOf("-[");
+        if (invocation >= 0) {
+            stem = stem.substring(0, invocation) + stem.substring(invocation + 1);
+        }
         return safe(stem);
     }
 
