@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.function.Supplier;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.apiguardian.api.API;
 
 /**
  * A Jackson {@link ObjectMapper}, made when first asked for and shared from then on.

@@ -140,7 +140,8 @@ public final class ProbeFactory {
     }
 
     private ResourceProbe apiProbe(ContainerTarget target) {
-        return new EngineApiProbe(engine.get(), json.get(), target.id(), target.name(), target.memoryLimit(), wallClock);
+        return new EngineApiProbe(engine.get(), json.get(), target.id(), target.name(), target.memoryLimit(),
+                wallClock);
     }
 
     private ResourceProbe hostProbe(ContainerTarget target) throws ProbeException {
