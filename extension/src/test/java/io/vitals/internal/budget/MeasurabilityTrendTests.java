@@ -12,9 +12,12 @@ import io.vitals.testing.UsageFixtures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Memory growth on a window too short for a trend: one rule, which budgets and every table writer read. */
 class MeasurabilityTrendTests {
@@ -66,5 +69,13 @@ class MeasurabilityTrendTests {
         ResourceUsage longRamp = ramp(240, Duration.ofMillis(50));
         assertThat(Measurability.apply(BudgetEvaluator.evaluate(limit, longRamp), longRamp, false).status())
                 .isEqualTo(BudgetStatus.BREACHED);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, 4, 5, 9, 15, 99, 550, 995, 1_005, 9_999, 61_234, 3_600_000})
+    @DisplayName("the window's span reads as String.format(\"%.2f s\") would write it, half up")
+    void spanInSeconds(long millis) {
+        assertThat(Measurability.seconds(Duration.ofMillis(millis)))
+                .isEqualTo(String.format(Locale.ROOT, "%.2f s", millis / 1000.0));
     }
 }
