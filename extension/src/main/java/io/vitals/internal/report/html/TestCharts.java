@@ -31,9 +31,26 @@ final class TestCharts {
     record Explaining(LineChart chart, String why) {
     }
 
+    /**
+     * The fewest readings a test's charts are drawn for. Two are the window's first and last reading, which a test
+     * shorter than one sampling interval has and nothing between: every chart of them is a straight line over an
+     * axis of "0.0 s" ticks, which says less than the figures above it, and made up three quarters of such a test's
+     * section (200 of them rendered at a run's end).
+     */
+    static final int FEWEST_CHARTED_READINGS = 3;
+
     static void render(ContainerResult container, StringBuilder out) {
-        if (container.usage().timeline().points().isEmpty()) {
+        List<TimelinePoint> points = container.usage().timeline().points();
+        if (points.isEmpty()) {
             out.append("<p class=\"muted\">No samples were taken.</p>");
+            return;
+        }
+        if (points.size() < FEWEST_CHARTED_READINGS) {
+            out.append("<p class=\"muted\">No charts: ").append(points.size() == 1 ? "one reading" : "two readings")
+                    .append(" over ").append(Figures.duration(points.get(points.size() - 1).offset()
+                            .minus(points.get(0).offset())))
+                    .append(", the window's first and last; a chart needs ").append(FEWEST_CHARTED_READINGS)
+                    .append(". The figures above are theirs.</p>");
             return;
         }
         out.append("<div class=\"charts\">");

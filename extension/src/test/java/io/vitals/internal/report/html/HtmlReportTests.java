@@ -100,6 +100,21 @@ class HtmlReportTests {
     }
 
     @Test
+    @DisplayName("a window of two readings (a test shorter than a sampling interval) gets no charts and says why")
+    void tooFewReadingsForCharts() {
+        TestResult twoReadings = ReportFixtures.withPoints(ReportFixtures.result("com.example.T", "quick"), 2);
+        TestResult threeReadings = ReportFixtures.withPoints(ReportFixtures.result("com.example.T", "slow"), 3);
+
+        String two = new HtmlReport().write(run(List.of(twoReadings)));
+        String three = new HtmlReport().write(run(List.of(threeReadings)));
+
+        assertThat(two).doesNotContain("<svg class=\"chart\"").contains("<p class=\"muted\">No charts: two readings"
+                + " over 50 ms, the window's first and last; a chart needs 3. The figures above are theirs.</p>");
+        assertThat(three).contains("<svg class=\"chart\" viewBox=\"0 0 600 170\" role=\"img\""
+                + " aria-label=\"Memory\">").doesNotContain("No charts");
+    }
+
+    @Test
     @DisplayName("the page is self-contained: nothing is loaded from a URL")
     void selfContained() {
         String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"))));
