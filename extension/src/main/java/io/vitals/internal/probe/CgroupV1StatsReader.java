@@ -5,9 +5,13 @@ import io.vitals.internal.probe.cgroupfs.CgroupFiles;
 import io.vitals.internal.probe.cgroupfs.KeyedFile;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +25,8 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
 
     /** USER_HZ: the kernel exports cpuacct.stat in ticks of 1/100 s on every architecture docker supports. */
     private static final long NANOS_PER_TICK = 10_000_000L;
+
+    private static final byte[] RESET = "0".getBytes(StandardCharsets.US_ASCII);
 
     /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
     private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(true, "total_inactive_file",
@@ -41,6 +47,9 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     private final KeyedFile cpuStat;
     private final Optional<CgroupFile> blkioRecursive;
     private final Optional<CgroupFile> blkioThrottle;
+
+    /** {@code memory.max_usage_in_bytes}, opened for writing on the first reset; guarded by this. */
+    private FileChannel maxUsageWriter;
 
     private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
         super(files, true, layout.controller("memory").orElseThrow(), "memory.usage_in_bytes", MEMORY_STAT_KEYS,
@@ -133,20 +142,51 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     }
 
     @Override
-    public boolean resetHighWaterMark() throws IOException {
+    public synchronized boolean resetHighWaterMark() throws IOException {
         // Any write resets memory.max_usage_in_bytes to the current usage. The mark is global to the cgroup, so
         // two tests measuring one shared container at the same time would reset each other's; the usage says so.
+        Path file = memory.resolve("memory.max_usage_in_bytes");
         try {
-            Files.writeString(memory.resolve("memory.max_usage_in_bytes"), "0", StandardCharsets.US_ASCII);
+            if (maxUsageWriter == null) {
+                // kept open, as the files read are: opening and closing it cost each test more than the write
+                maxUsageWriter = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            }
+            maxUsageWriter.write(ByteBuffer.wrap(RESET), 0);
             return true;
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             // readable but not writable (not root, read-only /sys/fs/cgroup): measure on, without a per-test mark
             return false;
+        } catch (IOException e) {
+            // the descriptor kept open failed (the cgroup was removed): close it, and answer as a fresh open would
+            closeWriter();
+            try {
+                Files.write(file, RESET);
+                return true;
+            } catch (FileSystemException notThere) {
+                return false;
+            }
         }
     }
 
     @Override
     public boolean exists() {
         return Files.isDirectory(memory);
+    }
+
+    @Override
+    public synchronized void close() {
+        super.close();
+        closeWriter();
+    }
+
+    private void closeWriter() {
+        if (maxUsageWriter != null) {
+            try {
+                maxUsageWriter.close();
+            } catch (IOException e) {
+                // closing a cgroup file cannot lose data; nothing to report
+            }
+            maxUsageWriter = null;
+        }
     }
 }

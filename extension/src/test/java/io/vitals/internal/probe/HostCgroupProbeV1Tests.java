@@ -229,14 +229,19 @@ class HostCgroupProbeV1Tests {
     }
 
     @Test
-    @DisplayName("resetting the high-water mark writes max_usage_in_bytes")
+    @DisplayName("resetting the high-water mark writes max_usage_in_bytes, through one descriptor the probe closes")
     void reset() throws Exception {
         Path root = Fixtures.copy(Fixtures.v1Root(), temp.resolve("root"));
-        try (HostCgroupProbe probe = open(root, Fixtures.V1_PID)) {
-            assertThat(probe.resetHighWaterMark()).isTrue();
-            assertThat(Files.readString(Fixtures.v1Dir(root, "memory").resolve("memory.max_usage_in_bytes")))
-                    .isEqualTo("0");
-        }
+        long before = openDescriptors();
+        HostCgroupProbe probe = open(root, Fixtures.V1_PID);
+        long opened = openDescriptors() - before;
+        assertThat(probe.resetHighWaterMark()).isTrue();
+        assertThat(Files.readString(Fixtures.v1Dir(root, "memory").resolve("memory.max_usage_in_bytes")))
+                .isEqualTo("0");
+        assertThat(probe.resetHighWaterMark()).isTrue(); // a second reset reuses the open file
+        assertThat(openDescriptors() - before).isEqualTo(opened + 1);
+        probe.close();
+        assertThat(openDescriptors()).isEqualTo(before);
     }
 
     @Test
