@@ -109,7 +109,11 @@ class HtmlReportTests {
         String three = new HtmlReport().write(run(List.of(threeReadings)));
 
         assertThat(two).doesNotContain("<svg class=\"chart\"").contains("<p class=\"muted\">No charts: two readings"
-                + " over 50 ms, the window's first and last; a chart needs 3. The figures above are theirs.</p>");
+                + " over 50 ms, the window's first and last; a chart needs 3. The figures above are from them.</p>");
+        TestResult oneReading = ReportFixtures.withPoints(ReportFixtures.result("com.example.T", "cut"), 1);
+        assertThat(new HtmlReport().write(run(List.of(oneReading)))).doesNotContain("<svg class=\"chart\"")
+                .contains("<p class=\"muted\">No charts: one reading; a chart needs 3. The figures above are from it."
+                        + "</p>");
         assertThat(three).contains("<svg class=\"chart\" viewBox=\"0 0 600 170\" role=\"img\""
                 + " aria-label=\"Memory\">").doesNotContain("No charts");
     }
