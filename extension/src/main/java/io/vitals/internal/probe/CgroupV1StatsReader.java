@@ -48,18 +48,20 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     private final Optional<CgroupFile> blkioRecursive;
     private final Optional<CgroupFile> blkioThrottle;
 
-    /** {@code memory.max_usage_in_bytes}, opened for writing on the first reset; guarded by this. */
+    private final Path maxUsageFile;
+    /** {@link #maxUsageFile}, opened for writing on the first reset; guarded by this. */
     private FileChannel maxUsageWriter;
 
     private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
         super(files, true, layout.controller("memory").orElseThrow(), "memory.usage_in_bytes", MEMORY_STAT_KEYS,
                 layout.controller("pids"), layout.unifiedDir());
         this.memory = layout.controller("memory").orElseThrow();
+        this.maxUsageFile = memory.resolve("memory.max_usage_in_bytes");
         Optional<Path> cpu = layout.controller("cpu");
         Optional<Path> cpuacct = layout.controller("cpuacct").or(() -> cpu);
         Optional<Path> blkio = layout.controller("blkio");
         this.limit = files.optional(memory.resolve("memory.limit_in_bytes"));
-        this.maxUsage = files.optional(memory.resolve("memory.max_usage_in_bytes"));
+        this.maxUsage = files.optional(maxUsageFile);
         this.failcnt = files.optional(memory.resolve("memory.failcnt"));
         this.memswFailcnt = files.optional(memory.resolve("memory.memsw.failcnt"));
         this.oomControl = new KeyedFile(files.optional(memory.resolve("memory.oom_control")), OOM_CONTROL);
@@ -145,11 +147,11 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     public synchronized boolean resetHighWaterMark() throws IOException {
         // Any write resets memory.max_usage_in_bytes to the current usage. The mark is global to the cgroup, so
         // two tests measuring one shared container at the same time would reset each other's; the usage says so.
-        Path file = memory.resolve("memory.max_usage_in_bytes");
         try {
             if (maxUsageWriter == null) {
                 // kept open, as the files read are: opening and closing it cost each test more than the write
-                maxUsageWriter = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                maxUsageWriter = FileChannel.open(maxUsageFile, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING);
             }
             maxUsageWriter.write(ByteBuffer.wrap(RESET), 0);
             return true;
@@ -160,7 +162,7 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
             // the descriptor kept open failed (the cgroup was removed): close it, and answer as a fresh open would
             closeWriter();
             try {
-                Files.write(file, RESET);
+                Files.write(maxUsageFile, RESET);
                 return true;
             } catch (FileSystemException notThere) {
                 return false;

@@ -45,13 +45,17 @@ final class TestCharts {
             out.append("<p class=\"muted\">No samples were taken.</p>");
             return;
         }
+        if (points.size() == 1) {
+            // the window could not be read at its close (the container was gone)
+            out.append("<p class=\"muted\">No charts: one reading; a chart needs ").append(FEWEST_CHARTED_READINGS)
+                    .append(". The figures above are from it.</p>");
+            return;
+        }
         if (points.size() < FEWEST_CHARTED_READINGS) {
-            // one reading where the window could not be read at its close (the container was gone)
-            out.append("<p class=\"muted\">No charts: ").append(points.size() == 1 ? "one reading"
-                    : "two readings over " + Figures.duration(points.get(1).offset().minus(points.get(0).offset()))
-                            + ", the window's first and last")
-                    .append("; a chart needs ").append(FEWEST_CHARTED_READINGS)
-                    .append(". The figures above are from ").append(points.size() == 1 ? "it" : "them").append(".</p>");
+            out.append("<p class=\"muted\">No charts: two readings over ")
+                    .append(Figures.duration(points.get(1).offset().minus(points.get(0).offset())))
+                    .append(", the window's first and last; a chart needs ").append(FEWEST_CHARTED_READINGS)
+                    .append(". The figures above are from them.</p>");
             return;
         }
         out.append("<div class=\"charts\">");
