@@ -24,6 +24,23 @@ final class HostCgroupProbes {
         return HostCgroupProbe.open("db", pid, new CgroupLocator(root), root.resolve("proc"), CLOCK);
     }
 
+    /**
+     * Descriptors this JVM holds on {@code file} now: unlike {@link #openDescriptors}, not moved by what other threads
+     * or a cleaner open and close meanwhile. Linux only, as the host probe is.
+     */
+    static long descriptorsOn(Path file) throws IOException {
+        Path real = file.toRealPath();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).equals(real);
+                } catch (IOException e) {
+                    return false; // closed since the listing (the directory stream's own, for one)
+                }
+            }).count();
+        }
+    }
+
     /** Descriptors this JVM holds now; Linux only, as the host probe is. */
     static long openDescriptors() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
