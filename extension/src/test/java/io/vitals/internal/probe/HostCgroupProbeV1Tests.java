@@ -4,7 +4,6 @@ import static io.vitals.internal.probe.HostCgroupProbes.NOW;
 import static io.vitals.internal.probe.HostCgroupProbes.deleteTree;
 import static io.vitals.internal.probe.HostCgroupProbes.descriptorsOn;
 import static io.vitals.internal.probe.HostCgroupProbes.open;
-import static io.vitals.internal.probe.HostCgroupProbes.openDescriptors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -214,9 +213,10 @@ class HostCgroupProbeV1Tests {
     @Test
     @DisplayName("every file is opened once and closed with the probe: no descriptor leaks")
     void descriptorsClosed() throws Exception {
-        long before = openDescriptors();
+        // counted on the recorded tree: a count of all the JVM's descriptors moved with other tests' leftovers
+        long before = descriptorsOn(Fixtures.v1Root());
         HostCgroupProbe probe = open(Fixtures.v1Root(), Fixtures.V1_PID);
-        long opened = openDescriptors() - before;
+        long opened = descriptorsOn(Fixtures.v1Root()) - before;
         for (int i = 0; i < 50; i++) {
             RawReading full = probe.read();
             probe.readFast(full);
@@ -224,9 +224,9 @@ class HostCgroupProbeV1Tests {
         // the 17 files of the recorded container (net/dev, stat, 6 memory, 2 cpuacct, cpu, blkio, 2 pids,
         // 3 pressure); reading opens no more
         assertThat(opened).isEqualTo(17);
-        assertThat(openDescriptors() - before).isEqualTo(opened);
+        assertThat(descriptorsOn(Fixtures.v1Root()) - before).isEqualTo(opened);
         probe.close();
-        assertThat(openDescriptors()).isEqualTo(before);
+        assertThat(descriptorsOn(Fixtures.v1Root())).isEqualTo(before);
     }
 
     @Test

@@ -25,26 +25,20 @@ final class HostCgroupProbes {
     }
 
     /**
-     * Descriptors this JVM holds on {@code file} now: unlike {@link #openDescriptors}, not moved by what other threads
-     * or a cleaner open and close meanwhile. Linux only, as the host probe is.
+     * Descriptors this JVM holds now on {@code path} or, for a directory, on the files below it: unlike a count of
+     * all of the JVM's descriptors, not moved by what other threads or a cleaner open and close meanwhile. Linux only,
+     * as the host probe is.
      */
-    static long descriptorsOn(Path file) throws IOException {
-        Path real = file.toRealPath();
+    static long descriptorsOn(Path path) throws IOException {
+        Path real = path.toRealPath();
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return fds.filter(fd -> {
                 try {
-                    return Files.readSymbolicLink(fd).equals(real);
+                    return Files.readSymbolicLink(fd).startsWith(real);
                 } catch (IOException e) {
                     return false; // closed since the listing (the directory stream's own, for one)
                 }
             }).count();
-        }
-    }
-
-    /** Descriptors this JVM holds now; Linux only, as the host probe is. */
-    static long openDescriptors() throws IOException {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.count() - 1; // the directory stream's own descriptor
         }
     }
 
