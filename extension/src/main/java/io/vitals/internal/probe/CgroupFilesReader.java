@@ -4,9 +4,11 @@ import static io.vitals.internal.probe.cgroupfs.CgroupFiles.orElse;
 
 import io.vitals.internal.probe.cgroupfs.CgroupFile;
 import io.vitals.internal.probe.cgroupfs.CgroupFiles;
+import io.vitals.internal.probe.cgroupfs.MarkFile;
 import io.vitals.internal.probe.cgroupfs.PairLines;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -36,6 +38,9 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
     final long[] io = new long[2];
     /** Asked once: in a container-aware JVM it reads cgroup files itself. */
     final int onlineCpus = Runtime.getRuntime().availableProcessors();
+    /** The file whose write resets the memory high-water mark; on cgroup v2 the mark is read back through it. */
+    final MarkFile mark;
+    private final Path memoryDir;
     private final Optional<CgroupFile> pidsCurrent;
     private final Optional<CgroupFile> pidsMax;
     private final PressureFiles pressure;
@@ -44,10 +49,13 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
     /**
      * @param chargedFile the charged memory's file in {@code memoryDir} (memory.usage_in_bytes, memory.current)
      * @param statKeys memory.stat's keys, the base figures' first, then the sourced figures'
+     * @param mark the file in {@code memoryDir} whose write resets the high-water mark
      */
     CgroupFilesReader(OpenFiles files, boolean cgroupV1, Path memoryDir, String chargedFile, List<String> statKeys,
-            Optional<Path> pidsDir, Optional<Path> pressureDir) throws IOException {
+            MarkFile mark, Optional<Path> pidsDir, Optional<Path> pressureDir) throws IOException {
         this.files = files;
+        this.memoryDir = memoryDir;
+        this.mark = mark;
         this.charged = files.required(memoryDir.resolve(chargedFile));
         this.memoryStat = files.required(memoryDir.resolve("memory.stat"));
         this.memoryStatKeys = new CgroupFiles.Keys(statKeys.toArray(String[]::new));
@@ -130,7 +138,27 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
     }
 
     @Override
+    public boolean resetHighWaterMark() {
+        // On cgroup v1 the mark is global to the cgroup, so two tests measuring one shared container at the same
+        // time would reset each other's; the usage says so. On cgroup v2 (Linux 6.12 on) each open file has its own.
+        try {
+            mark.reset();
+            return true;
+        } catch (IOException e) {
+            // no resettable mark: not root, a read-only /sys/fs/cgroup, memory.peak absent (before Linux 5.19) or
+            // read-only (before 6.12), or the cgroup gone; measure on without a per-test mark, which the caller says
+            return false;
+        }
+    }
+
+    @Override
+    public boolean exists() {
+        return Files.isDirectory(memoryDir);
+    }
+
+    @Override
     public synchronized void close() {
         files.close();
+        mark.close();
     }
 }

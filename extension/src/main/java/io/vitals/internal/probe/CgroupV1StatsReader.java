@@ -3,15 +3,10 @@ package io.vitals.internal.probe;
 import io.vitals.internal.probe.cgroupfs.CgroupFile;
 import io.vitals.internal.probe.cgroupfs.CgroupFiles;
 import io.vitals.internal.probe.cgroupfs.KeyedFile;
+import io.vitals.internal.probe.cgroupfs.MarkFile;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -25,8 +20,6 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
 
     /** USER_HZ: the kernel exports cpuacct.stat in ticks of 1/100 s on every architecture docker supports. */
     private static final long NANOS_PER_TICK = 10_000_000L;
-
-    private static final byte[] RESET = "0".getBytes(StandardCharsets.US_ASCII);
 
     /** The base figures' keys first, then those of the sourced figures ({@link SourcedCgroupValues}). */
     private static final List<String> MEMORY_STAT_KEYS = SourcedCgroupValues.statKeys(true, "total_inactive_file",
@@ -48,20 +41,15 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     private final Optional<CgroupFile> blkioRecursive;
     private final Optional<CgroupFile> blkioThrottle;
 
-    private final Path maxUsageFile;
-    /** {@link #maxUsageFile}, opened for writing on the first reset; guarded by this. */
-    private FileChannel maxUsageWriter;
-
-    private CgroupV1StatsReader(CgroupLayout layout, OpenFiles files) throws IOException {
-        super(files, true, layout.controller("memory").orElseThrow(), "memory.usage_in_bytes", MEMORY_STAT_KEYS,
+    private CgroupV1StatsReader(CgroupLayout layout, Path memory, OpenFiles files) throws IOException {
+        super(files, true, memory, "memory.usage_in_bytes", MEMORY_STAT_KEYS, MarkFile.maxUsageInBytes(memory),
                 layout.controller("pids"), layout.unifiedDir());
-        this.memory = layout.controller("memory").orElseThrow();
-        this.maxUsageFile = memory.resolve("memory.max_usage_in_bytes");
+        this.memory = memory;
         Optional<Path> cpu = layout.controller("cpu");
         Optional<Path> cpuacct = layout.controller("cpuacct").or(() -> cpu);
         Optional<Path> blkio = layout.controller("blkio");
         this.limit = files.optional(memory.resolve("memory.limit_in_bytes"));
-        this.maxUsage = files.optional(maxUsageFile);
+        this.maxUsage = files.optional(mark.path());
         this.failcnt = files.optional(memory.resolve("memory.failcnt"));
         this.memswFailcnt = files.optional(memory.resolve("memory.memsw.failcnt"));
         this.oomControl = new KeyedFile(files.optional(memory.resolve("memory.oom_control")), OOM_CONTROL);
@@ -74,7 +62,8 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
     }
 
     static CgroupV1StatsReader open(CgroupLayout layout) throws IOException {
-        return open(files -> new CgroupV1StatsReader(layout, files));
+        Path memory = layout.controller("memory").orElseThrow();
+        return open(files -> new CgroupV1StatsReader(layout, memory, files));
     }
 
     @Override
@@ -141,54 +130,5 @@ final class CgroupV1StatsReader extends CgroupFilesReader {
             }
         }
         return blockIo(blkioThrottle, CgroupFiles::parseBlkioV1);
-    }
-
-    @Override
-    public synchronized boolean resetHighWaterMark() throws IOException {
-        // Any write resets memory.max_usage_in_bytes to the current usage. The mark is global to the cgroup, so
-        // two tests measuring one shared container at the same time would reset each other's; the usage says so.
-        try {
-            if (maxUsageWriter == null) {
-                // kept open, as the files read are: opening and closing it cost each test more than the write
-                maxUsageWriter = FileChannel.open(maxUsageFile, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING);
-            }
-            maxUsageWriter.write(ByteBuffer.wrap(RESET), 0);
-            return true;
-        } catch (FileSystemException e) {
-            // readable but not writable (not root, read-only /sys/fs/cgroup): measure on, without a per-test mark
-            return false;
-        } catch (IOException e) {
-            // the descriptor kept open failed (the cgroup was removed): close it, and answer as a fresh open would
-            closeWriter();
-            try {
-                Files.write(maxUsageFile, RESET);
-                return true;
-            } catch (FileSystemException notThere) {
-                return false;
-            }
-        }
-    }
-
-    @Override
-    public boolean exists() {
-        return Files.isDirectory(memory);
-    }
-
-    @Override
-    public synchronized void close() {
-        super.close();
-        closeWriter();
-    }
-
-    private void closeWriter() {
-        if (maxUsageWriter != null) {
-            try {
-                maxUsageWriter.close();
-            } catch (IOException e) {
-                // closing a cgroup file cannot lose data; nothing to report
-            }
-            maxUsageWriter = null;
-        }
     }
 }

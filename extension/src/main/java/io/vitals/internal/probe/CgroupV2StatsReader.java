@@ -3,14 +3,10 @@ package io.vitals.internal.probe;
 import io.vitals.internal.probe.cgroupfs.CgroupFile;
 import io.vitals.internal.probe.cgroupfs.CgroupFiles;
 import io.vitals.internal.probe.cgroupfs.KeyedFile;
+import io.vitals.internal.probe.cgroupfs.MarkFile;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -39,14 +35,10 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
     private final Optional<CgroupFile> ioStat;
     private final Optional<CgroupFile> swap;
 
-    private final ByteBuffer peakBuffer = ByteBuffer.allocateDirect(32);
-    private final byte[] peakBytes = new byte[32];
-
-    private FileChannel peakChannel;
-    private boolean peakIsPerWindow;
 
     private CgroupV2StatsReader(Path dir, OpenFiles files) throws IOException {
-        super(files, false, dir, "memory.current", MEMORY_STAT_KEYS, Optional.of(dir), Optional.of(dir));
+        super(files, false, dir, "memory.current", MEMORY_STAT_KEYS, MarkFile.memoryPeak(dir), Optional.of(dir),
+                Optional.of(dir));
         this.dir = dir;
         this.max = files.optional(dir.resolve("memory.max"));
         this.events = new KeyedFile(files.optional(dir.resolve("memory.events")), MEMORY_EVENTS);
@@ -107,52 +99,10 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
     }
 
     private OptionalLong readPeak() throws IOException {
-        if (peakChannel == null || !peakIsPerWindow) {
+        if (!mark.isOpen()) {
             // the cgroup's lifetime mark (6.1, or no write access); absent before Linux 5.19
-            return CgroupFiles.readOptionalLong(dir.resolve("memory.peak"));
+            return CgroupFiles.readOptionalLong(mark.path());
         }
-        peakBuffer.clear();
-        int length = Math.max(0, peakChannel.read(peakBuffer, 0));
-        peakBuffer.get(0, peakBytes, 0, length);
-        return CgroupFiles.optional(CgroupFiles.parseValue(peakBytes, length, dir.resolve("memory.peak")));
-    }
-
-    @Override
-    public synchronized boolean resetHighWaterMark() throws IOException {
-        Path file = dir.resolve("memory.peak");
-        if (!Files.exists(file)) {
-            return false; // before Linux 5.19
-        }
-        try {
-            if (peakChannel == null) {
-                // before 6.12 memory.peak is mode 0444: opening it for writing fails for users without
-                // CAP_DAC_OVERRIDE, which means "no resettable mark", not a failed window
-                peakChannel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            }
-            peakChannel.write(ByteBuffer.wrap("reset\n".getBytes(StandardCharsets.US_ASCII)), 0);
-            peakIsPerWindow = true;
-        } catch (IOException e) {
-            // Before Linux 6.12 memory.peak is read-only: a lifetime peak is no per-test figure, so report none.
-            peakIsPerWindow = false;
-        }
-        return peakIsPerWindow;
-    }
-
-    @Override
-    public boolean exists() {
-        return Files.isDirectory(dir);
-    }
-
-    @Override
-    public synchronized void close() {
-        super.close();
-        if (peakChannel != null) {
-            try {
-                peakChannel.close();
-            } catch (IOException e) {
-                // closing a sysfs file cannot lose data; nothing to report
-            }
-            peakChannel = null;
-        }
+        return CgroupFiles.optional(mark.readValue());
     }
 }
