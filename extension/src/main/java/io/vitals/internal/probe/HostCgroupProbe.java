@@ -41,6 +41,9 @@ public final class HostCgroupProbe implements ResourceProbe {
     /** Received and sent bytes, filled by the allocation-free parser; a {@link NetworkReading} is made of them. */
     private final long[] network = new long[2];
     private final CgroupLayout layout;
+    /** Asked of every test's result: worked out once from the layout's paths, which do not change. */
+    private final String engine;
+    private final String description;
     private final CgroupStatsReader reader;
     private final Clock wallClock;
     private final HostFacts facts;
@@ -55,6 +58,8 @@ public final class HostCgroupProbe implements ResourceProbe {
         this.netDev = netDev;
         this.stat = stat;
         this.layout = layout;
+        this.engine = layout.engine();
+        this.description = layout.describe();
         this.reader = reader;
         this.wallClock = wallClock;
         this.facts = facts;
@@ -197,7 +202,7 @@ public final class HostCgroupProbe implements ResourceProbe {
 
     @Override
     public HostShape hostShape() {
-        return HostShape.ofCgroup(layout.unifiedOnly(), layout.engine(), peakResettable, facts);
+        return HostShape.ofCgroup(layout.unifiedOnly(), engine, peakResettable, facts);
     }
 
     @Override
@@ -207,7 +212,7 @@ public final class HostCgroupProbe implements ResourceProbe {
 
     @Override
     public String describe() {
-        return layout.describe();
+        return description;
     }
 
     @Override

@@ -86,11 +86,21 @@ public final class ReportNames {
             out.setLength(out.length() - 1);
         }
         // A name of dots only ("." or "..") would climb out of the report directory.
-        String safe = out.length() == 0 || out.toString().chars().allMatch(c -> c == '.') ? "_" + out : out.toString();
+        String safe = isDotsOnly(out) ? "_" + out : out.toString();
         if (safe.length() > MAX_NAME) {
             safe = safe.substring(0, MAX_NAME - 9) + "-" + hash(name);
         }
         return safe;
+    }
+
+    /** Whether {@code name} is empty or all dots; a loop, as this runs for every test's file. */
+    private static boolean isDotsOnly(CharSequence name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) != '.') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Eight hex digits of a CRC of {@code text}: enough to tell apart names that share a long prefix. */
