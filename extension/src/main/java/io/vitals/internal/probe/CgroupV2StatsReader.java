@@ -35,7 +35,6 @@ final class CgroupV2StatsReader extends CgroupFilesReader {
     private final Optional<CgroupFile> ioStat;
     private final Optional<CgroupFile> swap;
 
-
     private CgroupV2StatsReader(Path dir, OpenFiles files) throws IOException {
         super(files, false, dir, "memory.current", MEMORY_STAT_KEYS, MarkFile.memoryPeak(dir), Optional.of(dir),
                 Optional.of(dir));
