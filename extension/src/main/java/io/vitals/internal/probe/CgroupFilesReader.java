@@ -137,8 +137,12 @@ abstract class CgroupFilesReader implements CgroupStatsReader {
         return file.isPresent() ? CgroupFiles.limit(file.get().readValue()) : OptionalLong.empty();
     }
 
+    /**
+     * Synchronized with {@link #read}, as before the mark's file had a class of its own: on cgroup v2 a full read
+     * asks whether the mark's descriptor is open and then reads through it, and a reset that fails closes it.
+     */
     @Override
-    public boolean resetHighWaterMark() {
+    public synchronized boolean resetHighWaterMark() {
         // On cgroup v1 the mark is global to the cgroup, so two tests measuring one shared container at the same
         // time would reset each other's; the usage says so. On cgroup v2 (Linux 6.12 on) each open file has its own.
         try {
