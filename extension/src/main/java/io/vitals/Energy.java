@@ -2,11 +2,10 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.vitals.internal.units.NumberWithUnit;
 import io.vitals.internal.units.Preconditions;
 
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
 
@@ -26,9 +25,6 @@ public final class Energy implements Comparable<Energy> {
     /** What {@link #parse(String)} accepts, for quoting in error messages; completes the sentence "expected …". */
     public static final String ACCEPTED_FORMS = "a non-negative number followed by J, kJ, MJ, Wh or kWh, e.g. 500J,"
             + " 12kJ or 1.5Wh (1Wh = 3600J)";
-
-    // Same number syntax as DataSize and Percentage: no ".5", "1." or exponents.
-    private static final Pattern ENERGY = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]+)");
 
     private static final Map<String, Double> JOULES_PER_UNIT = Map.of(
             "J", 1.0,
@@ -67,12 +63,10 @@ public final class Energy implements Comparable<Energy> {
      */
     public static Energy parse(String text) {
         Preconditions.notNull(text, "text");
-        Matcher matcher = ENERGY.matcher(text.strip());
-        Double perUnit = matcher.matches() ? JOULES_PER_UNIT.get(matcher.group(2)) : null;
-        if (perUnit == null) {
-            throw new IllegalArgumentException("Invalid energy '" + text + "': expected " + ACCEPTED_FORMS);
-        }
-        double joules = Double.parseDouble(matcher.group(1)) * perUnit;
+        double joules = NumberWithUnit.parse(text.strip())
+                .filter(amount -> JOULES_PER_UNIT.containsKey(amount.unit()))
+                .map(amount -> amount.value() * JOULES_PER_UNIT.get(amount.unit())).orElse(Double.NaN);
+        // A thousand-digit number parses to infinity; treat it as malformed rather than as a huge budget.
         if (!Double.isFinite(joules)) {
             throw new IllegalArgumentException("Invalid energy '" + text + "': expected " + ACCEPTED_FORMS);
         }

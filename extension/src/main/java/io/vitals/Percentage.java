@@ -2,9 +2,8 @@ package io.vitals;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.vitals.internal.units.NumberWithUnit;
 import io.vitals.internal.units.Preconditions;
-
-import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
 
@@ -28,9 +27,6 @@ public final class Percentage implements Comparable<Percentage> {
      */
     public static final String ACCEPTED_FORMS = "a non-negative number followed by '%', e.g. 20%, 150% or 12.5%"
             + " (for CPU, 100% is one full core)";
-
-    // Same number syntax as DataSize: no ".5", "1." or exponents.
-    private static final Pattern PERCENTAGE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
 
     private final double value;
 
@@ -77,9 +73,8 @@ public final class Percentage implements Comparable<Percentage> {
      */
     public static Percentage parse(String text) {
         Preconditions.notNull(text, "text");
-        String trimmed = text.strip();
-        var matcher = PERCENTAGE.matcher(trimmed);
-        double percent = matcher.matches() ? Double.parseDouble(matcher.group(1)) : Double.NaN;
+        double percent = NumberWithUnit.parse(text.strip()).filter(amount -> amount.unit().equals("%"))
+                .map(NumberWithUnit::value).orElse(Double.NaN);
         // A thousand-digit number parses to infinity; treat it as malformed rather than as a huge budget.
         if (!Double.isFinite(percent)) {
             throw new IllegalArgumentException("Invalid percentage '" + text + "': expected " + ACCEPTED_FORMS);

@@ -5,8 +5,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.apiguardian.api.API;
 
@@ -47,9 +45,6 @@ public final class DataSizeParser {
             Map.entry("GB", BigDecimal.valueOf(GIB)),
             Map.entry("TB", BigDecimal.valueOf(TIB)));
 
-    // A leading or trailing dot (".5", "1.") is rejected: it is rare in budgets and usually a typo.
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
-
     private DataSizeParser() {
     }
 
@@ -58,14 +53,7 @@ public final class DataSizeParser {
      * match the grammar. The caller strips surrounding whitespace.
      */
     public static Optional<BigDecimal> parseExactBytes(String text) {
-        Matcher matcher = SIZE.matcher(text);
-        if (!matcher.matches()) {
-            return Optional.empty();
-        }
-        BigDecimal factor = UNIT_FACTORS.get(matcher.group(2));
-        if (factor == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new BigDecimal(matcher.group(1)).multiply(factor));
+        return NumberWithUnit.parse(text).flatMap(size -> Optional.ofNullable(UNIT_FACTORS.get(size.unit()))
+                .map(factor -> size.exact().multiply(factor)));
     }
 }
