@@ -11,8 +11,6 @@ import io.vitals.internal.probe.ProbeException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -114,13 +112,12 @@ final class AgentContainer {
             long jarReady = System.nanoTime();
             copy(id, jar.tar());
             long copied = System.nanoTime();
-            PipedOutputStream requests = new PipedOutputStream();
-            PipedInputStream stdin = new PipedInputStream(requests, 8192);
-            DockerHttpClient.Response attach = attach(id, stdin);
+            RequestPipe requests = new RequestPipe();
+            DockerHttpClient.Response attach = attach(id, requests.source());
             String name = "the Vitals agent container " + id.substring(0, 12);
             AnswerStream answers = new AnswerStream(attach.getBody(), true, EngineAgent.START_TIMEOUT, answerTimeout,
                     "vitals-agent-stream");
-            AgentConnection connection = new AgentConnection(requests, answers, name, () -> {
+            AgentConnection connection = new AgentConnection(requests.sink(), answers, name, () -> {
                 attach.close();
                 remove(id);
             });
@@ -141,7 +138,7 @@ final class AgentContainer {
                     Duration.ofNanos(attached - copied), Duration.ofNanos(startedAt - attached),
                     Duration.ofNanos(answered - startedAt));
             return new Started(id, connection, Duration.ofNanos(answered - begin), steps);
-        } catch (ProbeException | IOException | RuntimeException e) {
+        } catch (ProbeException | RuntimeException e) {
             remove(id);
             if (e instanceof AgentUnavailableException unavailable) {
                 throw unavailable;
