@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,20 +14,15 @@ import java.util.concurrent.TimeUnit;
  * the payload: stream 1 is stdout, 2 stderr) and queues stdout's bytes; stderr's last lines are kept for error
  * messages ("java: not found", a stack trace).
  */
-final class AnswerStream extends InputStream {
+final class AnswerStream extends ChunkStream {
 
-    private static final byte[] END = new byte[0];
     private static final int STDERR_KEPT = 2048;
 
-    private final LinkedBlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
     private final StringBuilder stderr = new StringBuilder();
     private final Duration firstTimeout;
     private final Duration timeout;
     private final Thread pump;
     private boolean answered;
-    private byte[] current = new byte[0];
-    private int position;
-    private boolean ended;
     private volatile String endReason = "the stream ended";
 
     /** Starts pumping {@code raw}; {@code multiplexed} when it is an engine attach stream without a TTY. */
@@ -112,54 +106,22 @@ final class AnswerStream extends InputStream {
         return endReason;
     }
 
+    /** The next chunk, waiting at most the timeout (the first answer's own, longer, before any came). */
     @Override
-    public int read() throws IOException {
-        if (!fill()) {
-            return -1;
+    byte[] next() throws IOException {
+        Duration wait = answered ? timeout : firstTimeout;
+        byte[] next;
+        try {
+            next = chunks.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the agent");
         }
-        return current[position++] & 0xff;
-    }
-
-    @Override
-    public int read(byte[] into, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
+        if (next == null) {
+            throw new AgentTimeoutException("no answer within " + wait.toMillis() + " ms");
         }
-        if (!fill()) {
-            return -1;
-        }
-        int n = Math.min(length, current.length - position);
-        System.arraycopy(current, position, into, offset, n);
-        position += n;
-        return n;
-    }
-
-    /** Makes bytes available, waiting at most the timeout; false at the end of the stream. */
-    private boolean fill() throws IOException {
-        while (position >= current.length) {
-            if (ended) {
-                return false;
-            }
-            byte[] next;
-            Duration wait = answered ? timeout : firstTimeout;
-            try {
-                next = chunks.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for the agent");
-            }
-            if (next == null) {
-                throw new AgentTimeoutException("no answer within " + wait.toMillis() + " ms");
-            }
-            answered = true;
-            if (next == END) {
-                ended = true;
-                return false;
-            }
-            current = next;
-            position = 0;
-        }
-        return true;
+        answered = true;
+        return next;
     }
 
     @Override

@@ -6,7 +6,6 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The requests' way to the agent container's stdin: the extension's threads write whole requests into {@link #sink},
@@ -22,11 +21,8 @@ import java.util.concurrent.LinkedBlockingQueue;
  */
 final class RequestPipe {
 
-    private static final byte[] END = new byte[0];
-
-    private final LinkedBlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
+    private final Source source = new Source();
     private final OutputStream sink = new Sink();
-    private final InputStream source = new Source();
 
     /** Where requests are written: never blocks, since a request is a few dozen bytes and the agent reads them all. */
     OutputStream sink() {
@@ -54,7 +50,7 @@ final class RequestPipe {
                 throw new IOException("The agent's request stream is closed");
             }
             if (length > 0) {
-                chunks.add(Arrays.copyOfRange(bytes, offset, offset + length));
+                source.chunks.add(Arrays.copyOfRange(bytes, offset, offset + length));
             }
         }
 
@@ -62,51 +58,21 @@ final class RequestPipe {
         public synchronized void close() {
             if (!closed) {
                 closed = true;
-                chunks.add(END);
+                source.chunks.add(ChunkStream.END);
             }
         }
     }
 
-    private final class Source extends InputStream {
-
-        private byte[] current = new byte[0];
-        private int position;
-        private boolean ended;
+    private final class Source extends ChunkStream {
 
         @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public synchronized int read(byte[] bytes, int offset, int length) throws IOException {
-            Objects.checkFromIndexSize(offset, length, bytes.length);
-            if (length == 0) {
-                return 0;
+        byte[] next() throws IOException {
+            try {
+                return chunks.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("Interrupted while waiting for the next request to the agent");
             }
-            while (!ended && position == current.length) {
-                try {
-                    current = chunks.take();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new InterruptedIOException("Interrupted while waiting for the next request to the agent");
-                }
-                position = 0;
-                ended = current == END;
-            }
-            if (ended) {
-                return -1;
-            }
-            int n = Math.min(length, current.length - position);
-            System.arraycopy(current, position, bytes, offset, n);
-            position += n;
-            return n;
-        }
-
-        @Override
-        public synchronized int available() {
-            return current.length - position;
         }
     }
 }
