@@ -1,5 +1,6 @@
 package io.vitals.internal.metric;
 
+import static io.vitals.internal.metric.MetricSpec.bytesMoved;
 import static io.vitals.internal.metric.MetricSpec.figure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -60,25 +61,17 @@ public enum Metric {
             .budgetable().read(ResourceUsage::peakPids).sampled().method(HowMeasured::sampled)
             .live(LiveSample::currentPids).compared(2)
             .gauge("vitals_container_pids_peak", "Highest number of tasks (threads) in the container.")),
-    BLOCK_READ(figure("blockRead", "block read", Unit.SIZE, Direction.CEILING, Resource.BLOCK_IO, "blockReadBytes")
-            .budgetable().read(u -> u.blockRead().toBytes()).method(HowMeasured::blockCounter)
-            .compared(1024 * 1024)
-            .counter("vitals_container_block_read_bytes_total", "Bytes read from block devices.")),
-    BLOCK_WRITE(figure("blockWrite", "block write", Unit.SIZE, Direction.CEILING, Resource.BLOCK_IO,
-            "blockWriteBytes")
-            .budgetable().read(u -> u.blockWrite().toBytes()).method(HowMeasured::blockCounter)
-            .compared(1024 * 1024)
-            .counter("vitals_container_block_write_bytes_total", "Bytes written to block devices.")),
-    NETWORK_RECEIVED(figure("networkReceived", "network received", Unit.SIZE, Direction.CEILING, Resource.NETWORK,
-            "networkReceivedBytes")
-            .budgetable().read(u -> u.networkReceived().toBytes()).method(HowMeasured::networkCounter)
-            .compared(1024 * 1024)
-            .counter("vitals_container_network_receive_bytes_total", "Bytes received.")),
-    NETWORK_SENT(figure("networkSent", "network sent", Unit.SIZE, Direction.CEILING, Resource.NETWORK,
-            "networkSentBytes")
-            .budgetable().read(u -> u.networkSent().toBytes()).method(HowMeasured::networkCounter)
-            .compared(1024 * 1024)
-            .counter("vitals_container_network_transmit_bytes_total", "Bytes sent.")),
+    BLOCK_READ(bytesMoved("blockRead", "block read", Resource.BLOCK_IO, "blockReadBytes", ResourceUsage::blockRead,
+            HowMeasured::blockCounter, "vitals_container_block_read_bytes_total", "Bytes read from block devices.")),
+    BLOCK_WRITE(bytesMoved("blockWrite", "block write", Resource.BLOCK_IO, "blockWriteBytes",
+            ResourceUsage::blockWrite, HowMeasured::blockCounter, "vitals_container_block_write_bytes_total",
+            "Bytes written to block devices.")),
+    NETWORK_RECEIVED(bytesMoved("networkReceived", "network received", Resource.NETWORK, "networkReceivedBytes",
+            ResourceUsage::networkReceived, HowMeasured::networkCounter, "vitals_container_network_receive_bytes_total",
+            "Bytes received.")),
+    NETWORK_SENT(bytesMoved("networkSent", "network sent", Resource.NETWORK, "networkSentBytes",
+            ResourceUsage::networkSent, HowMeasured::networkCounter, "vitals_container_network_transmit_bytes_total",
+            "Bytes sent.")),
     MEMORY_GROWTH(figure("memoryGrowth", "memory growth", Unit.RATE, Direction.CEILING, Resource.MEMORY,
             "memoryGrowthBytesPerSecond")
             .budgetable().read(u -> u.memoryGrowth().bytesPerSecond()).obtained(u -> Acquisition.FITTED)

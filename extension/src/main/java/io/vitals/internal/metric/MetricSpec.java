@@ -1,5 +1,6 @@
 package io.vitals.internal.metric;
 
+import io.vitals.DataSize;
 import io.vitals.ResourceUsage;
 
 import java.time.Duration;
@@ -54,6 +55,20 @@ final class MetricSpec {
     static MetricSpec figure(String key, String label, Unit unit, Direction direction, Resource resource,
             String jsonField) {
         return new MetricSpec(key, label, unit, direction, resource, jsonField);
+    }
+
+    /**
+     * A budgetable total of bytes a container moved during the test (block I/O, network), read as {@code amount}
+     * from a kernel counter described by {@code method}: a ceiling, compared with a 1 MiB noise floor and exported
+     * as the Prometheus counter {@code counter}. The four such figures differ only in these names.
+     */
+    static MetricSpec bytesMoved(String key, String label, Resource resource, String jsonField,
+            Function<ResourceUsage, DataSize> amount, Function<ResourceUsage, String> method, String counter,
+            String help) {
+        return figure(key, label, Unit.SIZE, Direction.CEILING, resource, jsonField)
+                .budgetable().read(u -> amount.apply(u).toBytes()).method(method)
+                .compared(1024 * 1024)
+                .counter(counter, help);
     }
 
     /** Budgets can be set on it, with the {@code @ResourceBudget} attribute named like its key. */
