@@ -9,7 +9,6 @@ import io.vitals.internal.probe.ReadBatch;
 import io.vitals.internal.probe.ResourceProbe;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -132,12 +131,6 @@ final class AgentProbe implements ResourceProbe, ReadBatch.Member {
     @Override
     public HostShape hostShape() {
         return shape;
-    }
-
-    /** A round trip through the engine's attach stream: 1 ms is a floor the agent keeps up with. */
-    @Override
-    public Duration minimumInterval() {
-        return Duration.ofMillis(1);
     }
 
     @Override

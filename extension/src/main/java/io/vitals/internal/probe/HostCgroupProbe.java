@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -203,11 +202,6 @@ public final class HostCgroupProbe implements ResourceProbe {
     @Override
     public HostShape hostShape() {
         return HostShape.ofCgroup(layout.unifiedOnly(), engine, peakResettable, facts);
-    }
-
-    @Override
-    public Duration minimumInterval() {
-        return Duration.ofMillis(1);
     }
 
     @Override

@@ -71,8 +71,14 @@ public interface ResourceProbe extends AutoCloseable {
         return Optional.empty();
     }
 
-    /** The shortest interval at which reading makes sense for this probe. */
-    Duration minimumInterval();
+    /**
+     * The shortest interval at which reading makes sense for this probe: 1 ms unless a probe says otherwise, a floor
+     * that reading cgroup files on the host and a round trip to the agent through the engine's attach stream both
+     * keep up with. Probes whose reads cost more (one Engine API request each) return their own.
+     */
+    default Duration minimumInterval() {
+        return Duration.ofMillis(1);
+    }
 
     /** A short human description of where figures come from, for reports ("cgroup v1 files under /sys/fs/cgroup"). */
     String describe();
