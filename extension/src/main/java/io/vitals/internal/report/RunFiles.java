@@ -6,6 +6,7 @@ import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.regression.suggest.HistorySuggestions;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.RunIndexWriter;
+import io.vitals.internal.report.json.SuggestedBudgetsJson;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
@@ -156,7 +157,7 @@ final class RunFiles {
                 () -> ReportFiles.bytes(new MarkdownSummary().write(run) + historySection));
         files.write(dir.resolve(SuggestedBudgetsWriter.MARKDOWN_FILE),
                 () -> ReportFiles.bytes(SuggestedBudgetsWriter.markdown(suggestions)));
-        files.write(dir.resolve(SuggestedBudgetsWriter.JSON_FILE), () -> SuggestedBudgetsWriter.json(jsonFactory,
+        files.write(dir.resolve(SuggestedBudgetsWriter.JSON_FILE), () -> SuggestedBudgetsJson.write(jsonFactory,
                 SuggestedBudgetsWriter.HistoryNote.of(settings.history(), problem), suggestions));
     }
 }

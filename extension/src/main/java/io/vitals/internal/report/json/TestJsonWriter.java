@@ -4,7 +4,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
-import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,9 +55,8 @@ public final class TestJsonWriter {
         for (BudgetSuggestion s : suggestions) {
             byTarget.computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
         }
-        JsonValues.array(json, "annotations", byTarget.values(),
-                (generator, target) -> generator.writeString(BudgetSuggestion.annotation(target)));
-        JsonValues.array(json, "budgets", suggestions, SuggestedBudgetsWriter::writeBudget);
+        SuggestedBudgetsJson.annotations(json, byTarget.values());
+        JsonValues.objects(json, "budgets", suggestions, SuggestedBudgetsJson::budget);
         json.writeEndObject();
     }
 

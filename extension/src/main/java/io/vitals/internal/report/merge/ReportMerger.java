@@ -17,6 +17,7 @@ import io.vitals.internal.report.model.RunReport;
 import io.vitals.internal.report.html.HtmlReport;
 import io.vitals.internal.report.json.IndexReader;
 import io.vitals.internal.report.json.RunIndexWriter;
+import io.vitals.internal.report.json.SuggestedBudgetsJson;
 import io.vitals.internal.report.markdown.MarkdownSummary;
 import io.vitals.internal.report.prometheus.PrometheusWriter;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
@@ -155,7 +156,7 @@ public final class ReportMerger {
         AtomicFiles.write(out.resolve(ReportSession.PROMETHEUS_FILE), new PrometheusWriter(prometheusSeries).write(run));
         AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.MARKDOWN_FILE), SuggestedBudgetsWriter.markdown(
                 suggestions));
-        AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.JSON_FILE), SuggestedBudgetsWriter.json(factory,
+        AtomicFiles.write(out.resolve(SuggestedBudgetsWriter.JSON_FILE), SuggestedBudgetsJson.write(factory,
                 historyNote, suggestions));
     }
 

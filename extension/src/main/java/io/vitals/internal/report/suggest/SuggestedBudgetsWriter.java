@@ -6,9 +6,6 @@ import io.vitals.internal.regression.history.HistorySettings;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,22 +13,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import org.apiguardian.api.API;
 
 /**
  * Writes the suggested budgets: {@value #MARKDOWN_FILE} (one copy-pasteable {@code @ResourceBudget} line per test,
- * container and phase, with the basis of each figure), {@value #JSON_FILE} ({@value #SCHEMA}, for tools; it also
- * records how the history was configured, so that a merge of report directories can say the same) and the summary's
- * "Run history" section.
+ * container and phase, with the basis of each figure) and the summary's "Run history" section. {@value #JSON_FILE},
+ * for tools, is written by {@code SuggestedBudgetsJson}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class SuggestedBudgetsWriter {
 
     public static final String MARKDOWN_FILE = "suggested-budgets.md";
     public static final String JSON_FILE = "suggested-budgets.json";
-    public static final String SCHEMA = "vitals-suggested-budgets/1";
 
     private SuggestedBudgetsWriter() {
     }
@@ -111,73 +104,16 @@ public final class SuggestedBudgetsWriter {
         return out.toString();
     }
 
-    private static Map<String, Map<String, List<BudgetSuggestion>>> group(List<BudgetSuggestion> suggestions) {
+    /**
+     * The suggestions per test, and within a test per container and phase (one annotation line each), in the order
+     * they first appear.
+     */
+    public static Map<String, Map<String, List<BudgetSuggestion>>> group(List<BudgetSuggestion> suggestions) {
         Map<String, Map<String, List<BudgetSuggestion>>> byTest = new LinkedHashMap<>();
         for (BudgetSuggestion s : suggestions) {
             byTest.computeIfAbsent(s.test(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
         }
         return byTest;
-    }
-
-    /** The content of {@value #JSON_FILE}. */
-    public static byte[] json(JsonFactory factory, HistoryNote note, List<BudgetSuggestion> suggestions) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator json = factory.createGenerator(out)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeStringField("schema", SCHEMA);
-            json.writeObjectFieldStart("history");
-            if (note.file().isPresent()) {
-                json.writeStringField("file", note.file().get());
-            } else {
-                json.writeNullField("file");
-            }
-            json.writeNumberField("keep", note.keep());
-            json.writeNumberField("alpha", note.alpha());
-            if (note.problem().isPresent()) {
-                json.writeStringField("problem", note.problem().get());
-            } else {
-                json.writeNullField("problem");
-            }
-            json.writeEndObject();
-            json.writeArrayFieldStart("tests");
-            for (Map.Entry<String, Map<String, List<BudgetSuggestion>>> test : group(suggestions).entrySet()) {
-                json.writeStartObject();
-                json.writeStringField("test", test.getKey());
-                json.writeArrayFieldStart("annotations");
-                for (List<BudgetSuggestion> list : test.getValue().values()) {
-                    json.writeString(BudgetSuggestion.annotation(list));
-                }
-                json.writeEndArray();
-                json.writeArrayFieldStart("budgets");
-                for (List<BudgetSuggestion> list : test.getValue().values()) {
-                    for (BudgetSuggestion s : list) {
-                        writeBudget(json, s);
-                    }
-                }
-                json.writeEndArray();
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Failed to write the suggested budgets", e);
-        }
-        return out.toByteArray();
-    }
-
-    /** One suggestion as a JSON object; the per-test JSON and suggested-budgets.json share this shape. */
-    public static void writeBudget(JsonGenerator json, BudgetSuggestion s) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("container", s.container());
-        json.writeStringField("phase", s.phase());
-        json.writeStringField("attribute", s.attribute());
-        json.writeStringField("value", s.value());
-        json.writeNumberField("baseValue", s.baseValue());
-        json.writeStringField("basis", s.basis());
-        json.writeStringField("testbed", s.testbed());
-        json.writeNumberField("runs", s.runs());
-        json.writeEndObject();
     }
 }
