@@ -2,8 +2,12 @@ package io.vitals.internal.regression.suggest;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 import org.apiguardian.api.API;
 
@@ -46,6 +50,31 @@ public record BudgetSuggestion(String test, String container, String phase, Stri
             out.append(", ").append(s.attribute()).append(" = \"").append(s.value()).append('"');
         }
         return out.append(')').toString();
+    }
+
+    /**
+     * The suggestions of one test as annotation lines: one list per container and phase, in the order each first
+     * appears, its suggestions in the order given; each list is what {@link #annotation} takes.
+     */
+    public static List<List<BudgetSuggestion>> perAnnotation(List<BudgetSuggestion> suggestions) {
+        // the two names joined by NUL, which neither holds in practice, so that two targets never share a key
+        return List.copyOf(grouped(suggestions, s -> s.container() + "\u0000" + s.phase()).values());
+    }
+
+    /** The suggestions per test, in the order each test first appears, each test's as {@link #perAnnotation}. */
+    public static Map<String, List<List<BudgetSuggestion>>> perTest(List<BudgetSuggestion> suggestions) {
+        Map<String, List<List<BudgetSuggestion>>> perTest = new LinkedHashMap<>();
+        grouped(suggestions, BudgetSuggestion::test).forEach((test, list) -> perTest.put(test, perAnnotation(list)));
+        return perTest;
+    }
+
+    private static <K> Map<K, List<BudgetSuggestion>> grouped(List<BudgetSuggestion> suggestions,
+            Function<BudgetSuggestion, K> key) {
+        Map<K, List<BudgetSuggestion>> groups = new LinkedHashMap<>();
+        for (BudgetSuggestion s : suggestions) {
+            groups.computeIfAbsent(key.apply(s), k -> new ArrayList<>()).add(s);
+        }
+        return groups;
     }
 
     private static String escape(String text) {

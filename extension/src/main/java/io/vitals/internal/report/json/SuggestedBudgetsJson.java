@@ -7,7 +7,6 @@ import io.vitals.internal.report.suggest.SuggestedBudgetsWriter;
 import io.vitals.internal.report.suggest.SuggestedBudgetsWriter.HistoryNote;
 
 import java.io.IOException;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -35,7 +34,7 @@ public final class SuggestedBudgetsJson {
             json.writeObjectFieldStart("history");
             history(json, note);
             json.writeEndObject();
-            JsonValues.objects(json, "tests", SuggestedBudgetsWriter.group(suggestions).entrySet(),
+            JsonValues.objects(json, "tests", BudgetSuggestion.perTest(suggestions).entrySet(),
                     SuggestedBudgetsJson::test);
         }, "the suggested budgets");
     }
@@ -47,16 +46,16 @@ public final class SuggestedBudgetsJson {
         JsonValues.string(json, "problem", note.problem());
     }
 
-    private static void test(JsonGenerator json, Map.Entry<String, Map<String, List<BudgetSuggestion>>> test)
+    private static void test(JsonGenerator json, Map.Entry<String, List<List<BudgetSuggestion>>> test)
             throws IOException {
         json.writeStringField("test", test.getKey());
-        annotations(json, test.getValue().values());
-        JsonValues.objects(json, "budgets", test.getValue().values().stream().flatMap(List::stream).toList(),
+        annotations(json, test.getValue());
+        JsonValues.objects(json, "budgets", test.getValue().stream().flatMap(List::stream).toList(),
                 SuggestedBudgetsJson::budget);
     }
 
-    /** {@code "annotations"}: the {@code @ResourceBudget} line of each list, one list per container and phase. */
-    static void annotations(JsonGenerator json, Collection<List<BudgetSuggestion>> perAnnotation) throws IOException {
+    /** {@code "annotations"}: the {@code @ResourceBudget} line of each {@link BudgetSuggestion#perAnnotation} list. */
+    static void annotations(JsonGenerator json, List<List<BudgetSuggestion>> perAnnotation) throws IOException {
         JsonValues.array(json, "annotations", perAnnotation,
                 (generator, target) -> generator.writeString(BudgetSuggestion.annotation(target)));
     }

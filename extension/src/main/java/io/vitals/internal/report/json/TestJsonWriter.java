@@ -6,10 +6,7 @@ import io.vitals.internal.result.TestResult;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -51,11 +48,7 @@ public final class TestJsonWriter {
 
     private static void writeSuggestions(JsonGenerator json, List<BudgetSuggestion> suggestions) throws IOException {
         json.writeObjectFieldStart("suggestedBudgets");
-        Map<String, List<BudgetSuggestion>> byTarget = new LinkedHashMap<>();
-        for (BudgetSuggestion s : suggestions) {
-            byTarget.computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
-        }
-        SuggestedBudgetsJson.annotations(json, byTarget.values());
+        SuggestedBudgetsJson.annotations(json, BudgetSuggestion.perAnnotation(suggestions));
         JsonValues.objects(json, "budgets", suggestions, SuggestedBudgetsJson::budget);
         json.writeEndObject();
     }

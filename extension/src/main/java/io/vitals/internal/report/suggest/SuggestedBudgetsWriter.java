@@ -6,11 +6,8 @@ import io.vitals.internal.regression.history.HistorySettings;
 import io.vitals.internal.regression.suggest.BudgetSuggester;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 import org.apiguardian.api.API;
@@ -87,12 +84,11 @@ public final class SuggestedBudgetsWriter {
                 .append("median of its repetitions), rounded up: expected to hold in ")
                 .append(BudgetSuggester.COVERAGE_PERCENT).append(" % of unchanged builds there. Copy a line onto ")
                 .append("the test method.\n\n");
-        Map<String, Map<String, List<BudgetSuggestion>>> byTest = group(suggestions);
-        byTest.forEach((test, targets) -> {
+        BudgetSuggestion.perTest(suggestions).forEach((test, targets) -> {
             out.append("`").append(test.replace('`', '\'')).append("`\n\n```java\n");
-            targets.values().forEach(list -> out.append(BudgetSuggestion.annotation(list)).append('\n'));
+            targets.forEach(list -> out.append(BudgetSuggestion.annotation(list)).append('\n'));
             out.append("```\n\n");
-            for (List<BudgetSuggestion> list : targets.values()) {
+            for (List<BudgetSuggestion> list : targets) {
                 for (BudgetSuggestion s : list) {
                     out.append("- ").append(s.container()).append(s.phase().isEmpty() ? "" : " / " + s.phase())
                             .append(" `").append(s.attribute()).append(" = \"").append(s.value()).append("\"`: ")
@@ -102,18 +98,5 @@ public final class SuggestedBudgetsWriter {
             out.append('\n');
         });
         return out.toString();
-    }
-
-    /**
-     * The suggestions per test, and within a test per container and phase (one annotation line each), in the order
-     * they first appear.
-     */
-    public static Map<String, Map<String, List<BudgetSuggestion>>> group(List<BudgetSuggestion> suggestions) {
-        Map<String, Map<String, List<BudgetSuggestion>>> byTest = new LinkedHashMap<>();
-        for (BudgetSuggestion s : suggestions) {
-            byTest.computeIfAbsent(s.test(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(s.container() + "\u0000" + s.phase(), k -> new ArrayList<>()).add(s);
-        }
-        return byTest;
     }
 }
