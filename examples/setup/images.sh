@@ -49,34 +49,21 @@ build_base() {
   vitals_took "base image (debootstrap + import)" "$start"
 }
 
-build_stress() {
-  local want
-  want="$(hash_files "$examples/stress-image" Dockerfile)-$(image_id "$BASE" | cut -c8-19)"
-  if [[ "$(label_of "$STRESS")" == "$want" ]]; then
-    vitals_log "$STRESS is up to date"
+# An image made of the base and one Dockerfile: rebuilt only when that Dockerfile or the base image changes. The
+# agent image is one (it holds only a JRE: Vitals copies its own jar in when it starts the agent, so the image does
+# not change with Vitals' version), the stress image another.
+build_from_base() {
+  local image="$1" dir="$2" what="$3" want
+  want="$(hash_files "$dir" Dockerfile)-$(image_id "$BASE" | cut -c8-19)"
+  if [[ "$(label_of "$image")" == "$want" ]]; then
+    vitals_log "$image is up to date"
     return
   fi
   local start
   start="$(vitals_now)"
   docker build -q --network=host --build-arg "BASE_IMAGE=$BASE" --label "io.vitals.inputs-hash=$want" \
-    -t "$STRESS" "$examples/stress-image" >/dev/null
-  vitals_took "stress image" "$start"
-}
-
-# The agent image holds only a JRE: Vitals copies its own jar in when it starts the agent, so the image does not
-# change with Vitals' version and is rebuilt only when its Dockerfile or the base image changes.
-build_agent() {
-  local want
-  want="$(hash_files "$examples/agent-image" Dockerfile)-$(image_id "$BASE" | cut -c8-19)"
-  if [[ "$(label_of "$AGENT")" == "$want" ]]; then
-    vitals_log "$AGENT is up to date"
-    return
-  fi
-  local start
-  start="$(vitals_now)"
-  docker build -q --network=host --build-arg "BASE_IMAGE=$BASE" --label "io.vitals.inputs-hash=$want" \
-    -t "$AGENT" "$examples/agent-image" >/dev/null
-  vitals_took "agent image" "$start"
+    -t "$image" "$dir" >/dev/null
+  vitals_took "$what" "$start"
 }
 
 build_tensorflow() {
@@ -111,8 +98,8 @@ warm_page_cache() {
 
 # `images.sh stress` builds only what the cgroup v2 guests need (base + stress + agent); no argument builds everything
 build_base
-build_stress
-build_agent
+build_from_base "$STRESS" "$examples/stress-image" "stress image"
+build_from_base "$AGENT" "$examples/agent-image" "agent image"
 if [[ "${1:-all}" != stress ]]; then
   build_tensorflow
   warm_page_cache
