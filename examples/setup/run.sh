@@ -115,6 +115,15 @@ fi
 
 mvn_args=(-B -ntp -Dstyle.color=never -Dvitals.requireDocker=true)
 status=0
+# One more part of `run.sh all`, run only while every part before it passed; says how long it took.
+next_step() {
+  local label="$1" script="$2" start
+  [[ $status -eq 0 ]] || return 0
+  start="$(vitals_now)"
+  bash "$here/$script" || status=$?
+  vitals_took "$label" "$start"
+}
+
 start="$(vitals_now)"
 cd "$root"
 if [[ "$mode" == "examples" ]]; then
@@ -126,41 +135,25 @@ else
   mvn "${mvn_args[@]}" verify || status=$?
 fi
 vitals_took "maven ($mode)" "$start"
-if [[ "$mode" == "all" && $status -eq 0 ]]; then
+if [[ "$mode" == "all" ]]; then
   # the library as Maven Central would take it: sources and javadoc jars (javadoc free of warnings), the POM's
   # required elements, the API against its baseline; no tests, about a minute
-  start="$(vitals_now)"
-  bash "$here/release-check.sh" || status=$?
-  vitals_took "release check (release-check.sh)" "$start"
-fi
-if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  next_step "release check (release-check.sh)" release-check.sh
   # every way users run JUnit: forks, parallel execution, reruns, the console launcher, a -T 2 reactor
-  start="$(vitals_now)"
-  bash "$here/matrix.sh" || status=$?
-  vitals_took "execution-configuration matrix (matrix.sh)" "$start"
-fi
-if [[ "$mode" == "all" && $status -eq 0 ]]; then
-  # docs/first-test.md followed in a new project outside the repository: its pom under mvn verify, -Dtest (Surefire,
-  # as an IDE runs it) and -Dit.test, and docs/ci.md's paths against its output; uses the vitals-junit matrix.sh
-  # installed; 1-2 min here (2026-12-03, next to other builds)
-  start="$(vitals_now)"
-  bash "$here/first-test.sh" || status=$?
-  vitals_took "first-test.md in a new project (first-test.sh)" "$start"
-fi
-if [[ "$mode" == "all" && $status -eq 0 && "$(id -u)" -eq 0 ]]; then
-  # CI jobs usually run as a non-root user of the docker group: the accuracy suite and the reports as such a user
-  start="$(vitals_now)"
-  bash "$here/v1-user.sh" || status=$?
-  vitals_took "non-root run (v1-user.sh)" "$start"
-fi
-if [[ "$mode" == "all" && $status -eq 0 ]]; then
+  next_step "execution-configuration matrix (matrix.sh)" matrix.sh
+  # docs/first-test.md followed in a new project outside the repository: its pom under mvn verify, -Dtest
+  # (Surefire, as an IDE runs it) and -Dit.test, and docs/ci.md's paths against its output; uses the vitals-junit
+  # matrix.sh installed; 1-2 min here (2026-12-03, next to other builds)
+  next_step "first-test.md in a new project (first-test.sh)" first-test.sh
+  if [[ "$(id -u)" -eq 0 ]]; then
+    # CI jobs usually run as a non-root user of the docker group: the accuracy suite and the reports as such a user
+    next_step "non-root run (v1-user.sh)" v1-user.sh
+  fi
   # Hosted CI runners are cgroup v2 machines, and this host is not: the measurement tests inside real cgroup v2
-  # kernels (Debian 12 / 6.1 and Debian 13 / 6.12, as root, as a non-root user, and against Podman), under software
-  # emulation. 11 minutes on a quiet 2-core machine with cached images (2026-12-02), about 35 next to a busy core
-  # (2026-12-04), Debian 13's four cells the longest; a failure there fails the run like any other test.
-  start="$(vitals_now)"
-  bash "$here/cgroup-v2.sh" || status=$?
-  vitals_took "cgroup v2 guests (cgroup-v2.sh)" "$start"
+  # kernels (Debian 12 / 6.1 and Debian 13 / 6.12, as root, as a non-root user, and against Podman), under
+  # software emulation. 11 minutes on a quiet 2-core machine with cached images (2026-12-02), about 35 next to a
+  # busy core (2026-12-04), Debian 13's four cells the longest; a failure there fails the run like any other test.
+  next_step "cgroup v2 guests (cgroup-v2.sh)" cgroup-v2.sh
 fi
 
 leftovers="$(bash "$here/cleanup.sh" | tail -n 1)"
