@@ -50,6 +50,9 @@ public final class HtmlReport {
     static final List<Metric> KEY_FIGURES = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME, Metric.AVERAGE_CPU,
             Metric.PEAK_PIDS);
 
+    // the sort value of an unknown or unmeasured figure, -Double.MAX_VALUE as Double.toString writes it
+    private static final String BELOW_EVERY_FIGURE = Double.toString(-Double.MAX_VALUE);
+
     /** The figures whose bar charts compare the parameter sets of a parameterized test. */
     private static final List<Metric> COMPARED_IN_CHARTS = List.of(Metric.PEAK_MEMORY, Metric.CPU_TIME,
             Metric.AVERAGE_CPU);
@@ -298,7 +301,9 @@ public final class HtmlReport {
      */
     private static void cell(StringBuilder out, double sortValue, String html, String attributes) {
         out.append("<td").append(attributes).append(" data-v=\"");
-        if (sortValue == Math.rint(sortValue) && Math.abs(sortValue) < 1e15) {
+        if (sortValue == -Double.MAX_VALUE) {
+            out.append(BELOW_EVERY_FIGURE); // an unknown figure: a row often has several
+        } else if (sortValue == Math.rint(sortValue) && Math.abs(sortValue) < 1e15) {
             out.append((long) sortValue);
         } else {
             out.append(sortValue);
