@@ -72,12 +72,12 @@ class AgentServerTests {
         return HostCgroupProbe.open(name, pid, new CgroupLocator(root), root.resolve("proc"), CLOCK);
     }
 
-    /** A server thread on pipes, and the connection to it; the thread is returned to be stopped by tests. */
-    private Thread serve(AgentConnection[] connection, Duration timeout) throws IOException {
-        return serve(connection, timeout, false);
+    /** A server on a daemon thread, joined by pipes to the returned connection, which is closed after the test. */
+    private AgentConnection serve(Duration timeout) throws IOException {
+        return serve(timeout, false);
     }
 
-    private Thread serve(AgentConnection[] connection, Duration timeout, boolean resetPeaks) throws IOException {
+    private AgentConnection serve(Duration timeout, boolean resetPeaks) throws IOException {
         PipedOutputStream requests = new PipedOutputStream();
         PipedInputStream agentIn = new PipedInputStream(requests, 8192);
         PipedOutputStream agentOut = new PipedOutputStream();
@@ -98,18 +98,17 @@ class AgentServerTests {
                 out.write(bytes, offset, length);
             }
         };
-        connection[0] = new AgentConnection(counted, new AnswerStream(answers, false, timeout, "answers-test"),
-                "the test agent", () -> { });
-        toClose.add(connection[0]);
-        return server;
+        AgentConnection connection = new AgentConnection(counted,
+                new AnswerStream(answers, false, timeout, "answers-test"), "the test agent", () -> { });
+        toClose.add(connection);
+        return connection;
     }
 
     @Test
     @DisplayName("a full read through the agent equals the host probe's read of the same files")
     void fullReadEqualsHostProbe() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
-        try (ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentConnection connection = serve(Duration.ofSeconds(5));
+        try (ResourceProbe probe = AgentProbe.open(connection, V1, CLOCK);
                 HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
             RawReading viaAgent = probe.read();
             RawReading direct = host.read();
@@ -136,18 +135,17 @@ class AgentServerTests {
     @Test
     @DisplayName("a batch brings every member's fast reading in one round trip; each probe takes its own once")
     void batchedFastReads() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
-        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
-                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentConnection connection = serve(Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection, V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection, V1, CLOCK);
                 HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
-            assertThat(first.batch()).isSameAs(second.batch()).isSameAs(connection[0]);
+            assertThat(first.batch()).isSameAs(second.batch()).isSameAs(connection);
             RawReading lastFirst = first.read();
             RawReading lastSecond = second.read();
             RawReading direct = host.read();
             int before = roundTrips.get();
 
-            connection[0].prefetch(List.of(first, second), List.of());
+            connection.prefetch(List.of(first, second), List.of());
             RawReading fastFirst = first.readFast(lastFirst);
             RawReading fastSecond = second.readFast(lastSecond);
             assertThat(roundTrips.get()).as("one round trip for both").isEqualTo(before + 1);
@@ -166,15 +164,14 @@ class AgentServerTests {
     @Test
     @DisplayName("a batch mixes fast and full reads; a scheduled full read takes its answer, an edge's read() never")
     void batchedFullReads() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
-        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
-                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentConnection connection = serve(Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection, V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection, V1, CLOCK);
                 HostCgroupProbe host = hostProbe("db", Fixtures.V1_PID)) {
             RawReading last = first.read();
             RawReading direct = host.read();
             int before = roundTrips.get();
-            connection[0].prefetch(List.of(first), List.of(second));
+            connection.prefetch(List.of(first), List.of(second));
             RawReading fast = first.readFast(last);
             RawReading full = second.readScheduled();
             assertThat(roundTrips.get()).as("one round trip for both").isEqualTo(before + 1);
@@ -185,7 +182,7 @@ class AgentServerTests {
             assertThat(full.network()).isEqualTo(direct.network());
             assertThat(full.sourced()).isEqualTo(direct.sourced());
 
-            connection[0].prefetch(List.of(), List.of(first, second));
+            connection.prefetch(List.of(), List.of(first, second));
             int afterBatch = roundTrips.get();
             second.read(); // a window's edge: read as of now, not from the batch
             assertThat(roundTrips.get()).isEqualTo(afterBatch + 1);
@@ -198,12 +195,11 @@ class AgentServerTests {
     @Test
     @DisplayName("any other request of a watch drops its prefetched answer: a reading is never older than the last")
     void requestDropsPrefetchedAnswer() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
-        try (AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
-                AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK)) {
+        AgentConnection connection = serve(Duration.ofSeconds(5));
+        try (AgentProbe first = AgentProbe.open(connection, V1, CLOCK);
+                AgentProbe second = AgentProbe.open(connection, V1, CLOCK)) {
             RawReading last = first.read();
-            connection[0].prefetch(List.of(first, second), List.of());
+            connection.prefetch(List.of(first, second), List.of());
             int afterBatch = roundTrips.get();
             RawReading edge = second.read(); // a test's edge read between the batch and the tick's reads
             second.readFast(edge);
@@ -216,21 +212,20 @@ class AgentServerTests {
     @Test
     @DisplayName("a member the agent cannot read fails alone, with the message its own round trip would give")
     void batchMemberFailsAlone() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
-        AgentProbe closed = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentConnection connection = serve(Duration.ofSeconds(5));
+        AgentProbe closed = AgentProbe.open(connection, V1, CLOCK);
         RawReading lastClosed = closed.read();
         closed.close(); // the agent forgets it; this side still asks
-        try (AgentProbe open = AgentProbe.open(connection[0], V1, CLOCK)) {
+        try (AgentProbe open = AgentProbe.open(connection, V1, CLOCK)) {
             RawReading last = open.read();
-            connection[0].prefetch(List.of(closed, open), List.of());
+            connection.prefetch(List.of(closed, open), List.of());
             int afterBatch = roundTrips.get();
             assertThatThrownBy(() -> closed.readFast(lastClosed)).isInstanceOf(ProbeException.class)
                     .isNotInstanceOf(ContainerGoneException.class)
                     .hasMessageContaining("could not read container 'db'").hasMessageContaining("watches no container");
             assertThat(open.readFast(last).cpu()).isEqualTo(last.cpu());
             assertThat(roundTrips.get()).isEqualTo(afterBatch);
-            assertThat(connection[0].broken()).isEmpty();
+            assertThat(connection.broken()).isEmpty();
         }
     }
 
@@ -238,14 +233,13 @@ class AgentServerTests {
     @Timeout(10)
     @DisplayName("the agent dies before a batch: the batch breaks the connection, and each member's read says why")
     void batchOfDeadAgent() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(30));
-        AgentProbe first = AgentProbe.open(connection[0], V1, CLOCK);
-        AgentProbe second = AgentProbe.open(connection[0], V1, CLOCK);
+        AgentConnection connection = serve(Duration.ofSeconds(30));
+        AgentProbe first = AgentProbe.open(connection, V1, CLOCK);
+        AgentProbe second = AgentProbe.open(connection, V1, CLOCK);
         RawReading last = first.read();
-        connection[0].call(AgentProtocol.QUIT, 0, out -> { }, in -> null, "");
-        connection[0].prefetch(List.of(first, second), List.of()); // does not throw: the reads do
-        assertThat(connection[0].broken()).hasValueSatisfying(why -> assertThat(why).contains("stopped answering"));
+        connection.call(AgentProtocol.QUIT, 0, out -> { }, in -> null, "");
+        connection.prefetch(List.of(first, second), List.of()); // does not throw: the reads do
+        assertThat(connection.broken()).hasValueSatisfying(why -> assertThat(why).contains("stopped answering"));
         assertThatThrownBy(() -> first.readFast(last)).isInstanceOf(AgentConnection.AgentGoneException.class)
                 .hasMessageContaining("stopped answering");
         assertThatThrownBy(second::readScheduled).isInstanceOf(AgentConnection.AgentGoneException.class);
@@ -263,9 +257,8 @@ class AgentServerTests {
         for (Path mark : marks) {
             before.put(mark, Files.readString(mark));
         }
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5), false);
-        try (ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK)) {
+        AgentConnection connection = serve(Duration.ofSeconds(5), false);
+        try (ResourceProbe probe = AgentProbe.open(connection, V1, CLOCK)) {
             assertThat(probe.resetHighWaterMark()).isFalse();
             assertThat(probe.hostShape().peakResettable()).isFalse();
         }
@@ -298,22 +291,20 @@ class AgentServerTests {
     @Test
     @DisplayName("a PID the agent cannot find is the container gone, as with the host probe")
     void goneContainer() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(5));
+        AgentConnection connection = serve(Duration.ofSeconds(5));
         ContainerTarget gone = new ContainerTarget("x", "db", "postgres", 999_999, OptionalLong.empty());
-        assertThatThrownBy(() -> AgentProbe.open(connection[0], gone, CLOCK))
+        assertThatThrownBy(() -> AgentProbe.open(connection, gone, CLOCK))
                 .isInstanceOf(ContainerGoneException.class);
-        assertThat(connection[0].broken()).as("the agent answered: it still serves").isEmpty();
+        assertThat(connection.broken()).as("the agent answered: it still serves").isEmpty();
     }
 
     @Test
     @Timeout(10)
     @DisplayName("the agent's stream ends: the read fails at once with the reason, and so does every later one")
     void agentDies() throws Exception {
-        AgentConnection[] connection = new AgentConnection[1];
-        serve(connection, Duration.ofSeconds(30));
-        ResourceProbe probe = AgentProbe.open(connection[0], V1, CLOCK);
-        connection[0].call(AgentProtocol.QUIT, 0, out -> { }, in -> null, ""); // the server exits, its stdout ends
+        AgentConnection connection = serve(Duration.ofSeconds(30));
+        ResourceProbe probe = AgentProbe.open(connection, V1, CLOCK);
+        connection.call(AgentProtocol.QUIT, 0, out -> { }, in -> null, ""); // the server exits, its stdout ends
         assertThatThrownBy(probe::read).isInstanceOf(AgentConnection.AgentGoneException.class)
                 .isNotInstanceOf(ContainerGoneException.class).hasMessageContaining("stopped answering")
                 .hasMessageContaining("read errors");
