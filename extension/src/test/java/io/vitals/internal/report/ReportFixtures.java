@@ -65,6 +65,13 @@ public final class ReportFixtures {
                 Duration.ofMillis(10_250), List.of(tf));
     }
 
+    /** {@code result} with {@code containers} in place of its own. */
+    public static TestResult withContainers(TestResult result, ContainerResult... containers) {
+        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
+                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
+                List.of(containers));
+    }
+
     /** {@code result} as if its first container had used no GPU, with {@code budgets} as its budgets. */
     public static TestResult withoutGpu(TestResult result, List<BudgetResult> budgets) {
         ContainerResult c = result.containers().get(0);
@@ -88,9 +95,7 @@ public final class ReportFixtures {
                 .build();
         ContainerResult measured = new ContainerResult(c.name(), c.image(), c.limits(), on, probe.description(),
                 c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
-        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
-                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
-                List.of(measured));
+        return withContainers(result, measured);
     }
 
     /**
@@ -105,9 +110,7 @@ public final class ReportFixtures {
         }
         ContainerResult marked = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
                 c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail(), new Overlap(tests));
-        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
-                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
-                List.of(marked));
+        return withContainers(result, marked);
     }
 
     /**
@@ -119,9 +122,7 @@ public final class ReportFixtures {
         ContainerResult longer = new ContainerResult(c.name(), c.image(), c.limits(), usage(c.name(), 1.0, points),
                 c.probeDescription(), c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail(),
                 c.overlap());
-        return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),
-                result.parameters(), result.outcome(), result.failureMessage(), result.startedAt(), result.duration(),
-                List.of(longer));
+        return withContainers(result, longer);
     }
 
     /**

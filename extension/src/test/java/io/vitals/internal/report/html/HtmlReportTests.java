@@ -136,9 +136,7 @@ class HtmlReportTests {
         var longUsage = ReportFixtures.usage("tf", 1.0, 5000);
         var container = new io.vitals.internal.result.ContainerResult(c.name(), c.image(), c.limits(), longUsage,
                 c.probeDescription(), c.hostShape(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
-        TestResult result = new TestResult(big.uniqueId(), big.className(), big.methodName(), big.displayName(),
-                big.parameters(), big.outcome(), big.failureMessage(), big.startedAt(), big.duration(),
-                List.of(container));
+        TestResult result = ReportFixtures.withContainers(big, container);
 
         String html = new HtmlReport().write(run(List.of(result)));
 

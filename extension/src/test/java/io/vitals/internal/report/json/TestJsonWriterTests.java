@@ -173,9 +173,7 @@ class TestJsonWriterTests {
                 .pressureStallIo(Optional.empty()).build();
         var container = new io.vitals.internal.result.ContainerResult(c.name(), c.image(), c.limits(), shared,
                 c.probeDescription(), c.hostShape(), false, c.budgets(), c.fault(), c.logTail());
-        TestResult result = new TestResult(fixture.uniqueId(), fixture.className(), fixture.methodName(),
-                fixture.displayName(), fixture.parameters(), fixture.outcome(), fixture.failureMessage(),
-                fixture.startedAt(), fixture.duration(), java.util.List.of(container));
+        TestResult result = ReportFixtures.withContainers(fixture, container);
         JsonNode json = mapper.readTree(writer.write(result));
 
         assertThat(SchemaSupport.testSchema().validate(json)).isEmpty();

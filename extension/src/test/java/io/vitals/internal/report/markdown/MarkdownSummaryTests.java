@@ -63,8 +63,7 @@ class MarkdownSummaryTests {
         var c = api.containers().get(0);
         var onApi = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
                 HostShape.engineApi(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
-        api = new TestResult(api.uniqueId(), api.className(), api.methodName(), api.displayName(), api.parameters(),
-                api.outcome(), api.failureMessage(), api.startedAt(), api.duration(), List.of(onApi));
+        api = ReportFixtures.withContainers(api, onApi);
         RunReport one = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
                 RegressionVerdict.none("a"))), Optional.empty());
         RunReport two = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
