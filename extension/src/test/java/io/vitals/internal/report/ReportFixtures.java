@@ -65,6 +65,13 @@ public final class ReportFixtures {
                 Duration.ofMillis(10_250), List.of(tf));
     }
 
+    /** A test method that ended with {@code outcome}, for {@code why}, before any container was measured. */
+    public static TestResult unmeasured(String className, String method, TestResult.Outcome outcome, String why,
+            Instant startedAt, Duration duration) {
+        return new TestResult("[engine:junit-jupiter]/[class:" + className + "]/[method:" + method + "()]", className,
+                method, method + "()", Optional.empty(), outcome, Optional.of(why), startedAt, duration, List.of());
+    }
+
     /** {@code result} with {@code containers} in place of its own. */
     public static TestResult withContainers(TestResult result, ContainerResult... containers) {
         return new TestResult(result.uniqueId(), result.className(), result.methodName(), result.displayName(),

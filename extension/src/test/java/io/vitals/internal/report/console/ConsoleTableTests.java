@@ -26,10 +26,8 @@ class ConsoleTableTests {
     @DisplayName("a test no container was measured for gets a row with its outcome and the first line of why")
     void unmeasured() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
-        TestResult failed = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:m()]",
-                "com.example.TrainTests", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
-                Optional.of("setup broke\n\tat somewhere"), ReportFixtures.START, java.time.Duration.ZERO,
-                List.of());
+        TestResult failed = ReportFixtures.unmeasured("com.example.TrainTests", "m", TestResult.Outcome.FAILED,
+                "setup broke\n\tat somewhere", ReportFixtures.START, java.time.Duration.ZERO);
 
         List<String> lines = new ConsoleTable().render(List.of(ok, failed)).lines().toList();
 

@@ -52,10 +52,9 @@ class HtmlReportTests {
     @Test
     @DisplayName("a test that failed before any container was measured needs attention and gets a row")
     void failedBeforeMeasuring() {
-        TestResult unmeasured = new TestResult("[engine:junit-jupiter]/[class:com.example.StartIT]/[method:m()]",
-                "com.example.StartIT", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
-                Optional.of("ContainerLaunchException: Container startup failed\n\tat ..."), Instant.EPOCH,
-                java.time.Duration.ofSeconds(3), List.of());
+        TestResult unmeasured = ReportFixtures.unmeasured("com.example.StartIT", "m", TestResult.Outcome.FAILED,
+                "ContainerLaunchException: Container startup failed\n\tat ...", Instant.EPOCH,
+                java.time.Duration.ofSeconds(3));
 
         String html = new HtmlReport().write(run(List.of(ReportFixtures.result("com.example.T", "m"), unmeasured)));
 

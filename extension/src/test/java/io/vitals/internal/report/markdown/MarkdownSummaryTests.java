@@ -100,10 +100,9 @@ class MarkdownSummaryTests {
     @DisplayName("a test that failed before any container was measured needs attention and gets a row")
     void failedBeforeMeasuring() {
         TestResult measured = ReportFixtures.result("com.example.TrainTests", "train");
-        TestResult unmeasured = new TestResult("[engine:junit-jupiter]/[class:com.example.StartIT]/[method:m()]",
-                "com.example.StartIT", "m", "m()", Optional.empty(), TestResult.Outcome.FAILED,
-                Optional.of("ContainerLaunchException: Container startup failed\n\tat ..."), Instant.EPOCH,
-                java.time.Duration.ofSeconds(3), List.of());
+        TestResult unmeasured = ReportFixtures.unmeasured("com.example.StartIT", "m", TestResult.Outcome.FAILED,
+                "ContainerLaunchException: Container startup failed\n\tat ...", Instant.EPOCH,
+                java.time.Duration.ofSeconds(3));
         RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
                 RegressionVerdict.none("a")), new RunReport.Entry(unmeasured, "b.json", RegressionVerdict.none("b"))),
                 Optional.empty());
@@ -125,9 +124,8 @@ class MarkdownSummaryTests {
     @DisplayName("a skipped test and a class whose setup failed are counted, need attention and get a row each")
     void skippedAndClassEntries() {
         TestResult measured = ReportFixtures.result("com.example.TrainTests", "train");
-        TestResult skipped = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:gpu()]",
-                "com.example.TrainTests", "gpu", "gpu()", Optional.empty(), TestResult.Outcome.SKIPPED,
-                Optional.of("no GPU on this runner"), Instant.EPOCH, java.time.Duration.ZERO, List.of());
+        TestResult skipped = ReportFixtures.unmeasured("com.example.TrainTests", "gpu", TestResult.Outcome.SKIPPED,
+                "no GPU on this runner", Instant.EPOCH, java.time.Duration.ZERO);
         TestResult classFailed = new TestResult("[engine:junit-jupiter]/[class:com.example.BadIT]",
                 "com.example.BadIT", "", "BadIT", Optional.empty(), TestResult.Outcome.FAILED,
                 Optional.of("@ResourceBudget(peakMemory = \"lots\") on method BadIT.test(): Invalid data size"),

@@ -97,9 +97,8 @@ public class PrometheusWriterTests {
     @DisplayName("a skipped test is no failure, and has a vitals_test_skipped sample")
     void skipped() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
-        TestResult skipped = new TestResult("[engine:junit-jupiter]/[class:com.example.TrainTests]/[method:gpu()]",
-                "com.example.TrainTests", "gpu", "gpu()", Optional.empty(), TestResult.Outcome.SKIPPED,
-                Optional.of("no GPU"), ReportFixtures.START, java.time.Duration.ZERO, List.of());
+        TestResult skipped = ReportFixtures.unmeasured("com.example.TrainTests", "gpu", TestResult.Outcome.SKIPPED,
+                "no GPU", ReportFixtures.START, java.time.Duration.ZERO);
 
         List<Sample> samples = parse(new PrometheusWriter(PrometheusSeries.TEST).write(run(ok, skipped)));
 
