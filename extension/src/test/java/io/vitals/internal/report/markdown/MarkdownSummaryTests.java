@@ -11,6 +11,7 @@ import io.vitals.internal.result.ContainerResult;
 import io.vitals.internal.result.TestResult;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -26,13 +27,22 @@ class MarkdownSummaryTests {
      */
     private static final int ROW_PARTS = 2 + 3 + Metric.tabled().size() + 2;
 
+    /** A run of {@code results} in this order, written to a.json, b.json and on, with no regression verdict. */
+    private static RunReport run(TestResult... results) {
+        List<RunReport.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < results.length; i++) {
+            String key = String.valueOf((char) ('a' + i));
+            entries.add(new RunReport.Entry(results[i], key + ".json", RegressionVerdict.none(key)));
+        }
+        return new RunReport(Instant.EPOCH, entries, Optional.empty());
+    }
+
     @Test
     @DisplayName("breaches come first, then one table per class with the expected columns")
     void breachesFirstThenTables() {
         TestResult ok = ReportFixtures.result("com.example.TrainTests", "train");
         TestResult oom = ReportFixtures.oomKilled("com.example.OtherTests", "oom");
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(ok, "a.json", RegressionVerdict.none(
-                "a")), new RunReport.Entry(oom, "b.json", RegressionVerdict.none("b"))), Optional.empty());
+        RunReport run = run(ok, oom);
 
         String md = new MarkdownSummary().write(run);
 
@@ -64,18 +74,15 @@ class MarkdownSummaryTests {
         var onApi = new ContainerResult(c.name(), c.image(), c.limits(), c.usage(), c.probeDescription(),
                 HostShape.engineApi(), c.measuredFromStart(), c.budgets(), c.fault(), c.logTail());
         api = ReportFixtures.withContainers(api, onApi);
-        RunReport one = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
-                RegressionVerdict.none("a"))), Optional.empty());
-        RunReport two = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(v2, "a.json",
-                RegressionVerdict.none("a")), new RunReport.Entry(api, "b.json", RegressionVerdict.none("b")),
-                new RunReport.Entry(v2, "c.json", RegressionVerdict.none("c"))), Optional.empty());
+        RunReport one = run(v2);
+        RunReport two = run(v2, api, v2);
 
         assertThat(new MarkdownSummary().write(one).lines().toList().get(4)).isEqualTo(
                 "Host shape: cgroup v2, kernel 6.12, root (`cgroup-v2-6.12-root`); see \"Exactness by host shape\" in "
                         + "docs/metrics.md for what is exact on it.");
         assertThat(new MarkdownSummary().write(two)).contains("Host shapes: cgroup v2, kernel 6.12, root "
                 + "(`cgroup-v2-6.12-root`), remote Engine API (`engine-api`); see");
-        RunReport none = new RunReport(Instant.EPOCH, List.of(), Optional.empty());
+        RunReport none = run();
         assertThat(new MarkdownSummary().write(none)).doesNotContain("Host shape");
     }
 
@@ -83,8 +90,7 @@ class MarkdownSummaryTests {
     @DisplayName("a test whose engine went away needs attention, and its row says partial window, not ok")
     void engineGoneNeedsAttention() {
         TestResult gone = ReportFixtures.engineGone("com.example.TrainTests", "gone");
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(gone, "a.json",
-                RegressionVerdict.none("a"))), Optional.empty());
+        RunReport run = run(gone);
 
         String md = new MarkdownSummary().write(run);
 
@@ -103,9 +109,7 @@ class MarkdownSummaryTests {
         TestResult unmeasured = ReportFixtures.unmeasured("com.example.StartIT", "m", TestResult.Outcome.FAILED,
                 "ContainerLaunchException: Container startup failed\n\tat ...", Instant.EPOCH,
                 java.time.Duration.ofSeconds(3));
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
-                RegressionVerdict.none("a")), new RunReport.Entry(unmeasured, "b.json", RegressionVerdict.none("b"))),
-                Optional.empty());
+        RunReport run = run(measured, unmeasured);
 
         String md = new MarkdownSummary().write(run);
 
@@ -130,9 +134,7 @@ class MarkdownSummaryTests {
                 "com.example.BadIT", "", "BadIT", Optional.empty(), TestResult.Outcome.FAILED,
                 Optional.of("@ResourceBudget(peakMemory = \"lots\") on method BadIT.test(): Invalid data size"),
                 Instant.EPOCH, java.time.Duration.ZERO, List.of());
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(measured, "a.json",
-                RegressionVerdict.none("a")), new RunReport.Entry(skipped, "b.json", RegressionVerdict.none("b")),
-                new RunReport.Entry(classFailed, "c.json", RegressionVerdict.none("c"))), Optional.empty());
+        RunReport run = run(measured, skipped, classFailed);
 
         String md = new MarkdownSummary().write(run);
 
@@ -150,9 +152,7 @@ class MarkdownSummaryTests {
         TestResult withGpu = ReportFixtures.result("com.example.TrainTests", "train");
         TestResult noGpu = ReportFixtures.withoutGpu(
                 ReportFixtures.result("com.example.CpuTests", "train"), List.of());
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(withGpu, "a.json",
-                RegressionVerdict.none("a")), new RunReport.Entry(noGpu, "b.json", RegressionVerdict.none("b"))),
-                Optional.empty());
+        RunReport run = run(withGpu, noGpu);
 
         List<String> lines = new MarkdownSummary().write(run).lines().toList();
 
@@ -174,8 +174,7 @@ class MarkdownSummaryTests {
     @DisplayName("an OOM kill its test allowed is noted for the record, not under 'Needs attention'")
     void allowedOomKill() {
         TestResult allowed = ReportFixtures.allowedOomKill("com.example.TrainTests", "allowed");
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(allowed, "a.json",
-                RegressionVerdict.none("a"))), Optional.empty());
+        RunReport run = run(allowed);
 
         String md = new MarkdownSummary().write(run);
 
@@ -189,9 +188,7 @@ class MarkdownSummaryTests {
     void oomCellAndGrowthTooShort() {
         TestResult oom = ReportFixtures.oomKilled("com.example.TrainTests", "oom");
         TestResult longRun = ReportFixtures.withPoints(ReportFixtures.result("com.example.TrainTests", "long"), 241);
-        RunReport run = new RunReport(Instant.EPOCH, List.of(new RunReport.Entry(oom, "a.json",
-                RegressionVerdict.none("a")), new RunReport.Entry(longRun, "b.json", RegressionVerdict.none("b"))),
-                Optional.empty());
+        RunReport run = run(oom, longRun);
 
         String md = new MarkdownSummary().write(run);
 
