@@ -109,9 +109,13 @@ class SourcedFiguresIT {
             assertThat(SourcedFigures.of(usage).reason(Metric.PEAK_SHARED_MEMORY)).hasValueSatisfying(
                     reason -> assertThat(reason).contains("memory_stats.stats has no"));
         }
-        // the 200 MiB and stress-ng's own few; cgroup v2's memory.stat is flushed from per-CPU counters lazily,
-        // so it may lag by some pages (2 % allowed)
-        assertThat(usage.peakAnonymousMemory().orElseThrow().toBytes()).isBetween(196 * MIB, 232 * MIB);
+        // the 200 MiB and stress-ng's own few. memory.stat is not read at the same instant as the usage beside it:
+        // the kernel flushes memory.stat's per-CPU counters lazily, and a reader reads the two files one after the
+        // other (the Engine API's, under software emulation next to a busy core, far apart). So the reading with
+        // the highest usage, taken as the buffer filled, can show part of it: seen once, through the Engine API on
+        // kernel 6.12 in a guest next to a busy core, 181.1 MiB of anonymous memory at a usage of 259.0 MiB
+        // (2026-12-06). At least three quarters of the buffer, then.
+        assertThat(usage.peakAnonymousMemory().orElseThrow().toBytes()).isBetween(150 * MIB, 232 * MIB);
         assertThat(usage.peakPageCache().orElseThrow()).isGreaterThanOrEqualTo(DataSize.ofMiB(48));
         assertThat(usage.after().memoryUsage().toBytes()).as("both were freed before the end").isLessThan(100 * MIB);
         assertThat(Metric.PEAK_MEMORY.context(usage)).hasValueSatisfying(words -> assertThat(words)
