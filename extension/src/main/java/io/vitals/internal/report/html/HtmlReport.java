@@ -282,12 +282,13 @@ public final class HtmlReport {
                 + regressed + expected;
     }
 
-    private static void cell(StringBuilder out, Object sortValue, String html) {
-        cell(out, sortValue, html, "");
+    private static void cell(StringBuilder out, String sortText, String html) {
+        cell(out, sortText, html, "");
     }
 
-    private static void cell(StringBuilder out, Object sortValue, String html, String attributes) {
-        out.append("<td").append(attributes).append(" data-v=\"").append(Html.escape(String.valueOf(sortValue)))
+    /** A cell sorted by text: the test's key, its outcome, the container's name. */
+    private static void cell(StringBuilder out, String sortText, String html, String attributes) {
+        out.append("<td").append(attributes).append(" data-v=\"").append(Html.escape(sortText))
                 .append("\">").append(html).append("</td>");
     }
 
