@@ -28,6 +28,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -43,7 +46,9 @@ import org.apiguardian.api.API;
  * {@link #classFinished}, which prints the console table and has the run index rewritten on the report thread, so
  * a run that crashes still leaves a usable index without every class paying for rendering it;
  * finally {@link #close()}, which writes the index, the HTML page, the Markdown summary, the Prometheus file and the
- * updated baseline while the report thread finishes what it was given, and returns when both are done.
+ * updated baseline while the report thread finishes what it was given, and returns when both are done. Where the
+ * launcher says no test is left to run, {@link #prepareClose()} writes the report files before that, while the last
+ * classes stop their containers, and the close keeps them if nothing changed since.
  *
  * <p>Why a report thread: rendering and writing a test's JSON took about a millisecond of the test's own time
  * (0.23 ms to render, 0.74 ms for the atomic write, measured with {@code PerTestOverheadBenchmark}), more than
@@ -95,6 +100,14 @@ public final class ReportSession implements AutoCloseable {
     private boolean closed;
     private boolean indexWritePending;
     private ReportQueue reportThread;
+    // what the run-wide files are made of changes with every test compared or finished: a prepared writing of
+    // them (prepareClose) counts for close() only while this has not moved since
+    private long changes;
+    private Prepared prepared;
+
+    /** The run-wide files written before the close: from the snapshot taken when {@code changes} was {@code at}. */
+    private record Prepared(long at, RunFiles.Snapshot snapshot, CompletableFuture<byte[]> ownIndex) {
+    }
 
     /**
      * A session printing its console output ({@code vitals.console}) to {@code System.out} and warning through the
@@ -149,6 +162,7 @@ public final class ReportSession implements AutoCloseable {
      * otherwise log {@link RegressionVerdict#lines()} if any. Without a configured baseline the verdict is empty.
      */
     public synchronized RegressionVerdict compare(TestResult result) {
+        changes++;
         RegressionVerdict verdict = regressions.compare(result);
         verdicts.put(result.uniqueId(), verdict);
         return verdict;
@@ -165,6 +179,7 @@ public final class ReportSession implements AutoCloseable {
         Map<HistoryKey, BudgetSuggester.Builds> suggestionInputs;
         Path file;
         synchronized (this) {
+            changes++;
             // taken in the order the tests finish; the suggestions themselves are worked out on the report thread
             suggestionInputs = HistorySuggestions.inputs(regressions.history(), result);
             RegressionVerdict verdict = Optional.ofNullable(verdicts.remove(result.uniqueId()))
@@ -251,9 +266,10 @@ public final class ReportSession implements AutoCloseable {
             synchronized (this) {
                 if (!closed) {
                     // this JVM's part of the run, for the others; the index itself only while it is the whole run
-                    // (the run-wide files of several JVMs are written when each closes, from every part)
+                    // (the run-wide files of several JVMs are written when each closes, from every part) and no
+                    // prepared close has written the final one
                     writePart(rendered);
-                    if (ledger.alone()) {
+                    if (ledger.alone() && prepared == null) {
                         files.write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
                     }
                 }
@@ -287,10 +303,42 @@ public final class ReportSession implements AutoCloseable {
         return settings.reportDir();
     }
 
+    /**
+     * Has the run-wide report files written now, on a thread of their own, when no test is left to run in this JVM:
+     * they are then rendered while the last class's containers stop, not after. {@link #close()} keeps them when
+     * nothing has changed since, and writes them again otherwise; the stored files (the run history, the baseline)
+     * are updated at the close in either case. Only for a JVM alone in its run: with other JVMs (forks) the files
+     * are written at the close, under the run's lock, from every JVM's part. Later calls do nothing.
+     */
+    public void prepareClose() {
+        CompletableFuture<byte[]> ownIndex = new CompletableFuture<>();
+        RunFiles.Snapshot snapshot;
+        synchronized (this) {
+            if (closed || prepared != null || !ledger.alone()) {
+                return;
+            }
+            snapshot = snapshot(List.of());
+            prepared = new Prepared(changes, snapshot, ownIndex);
+        }
+        Thread thread = new Thread(() -> {
+            try {
+                // under the run's lock, as at the close: a JVM of the same run that joins meanwhile waits for it
+                ownIndex.complete(ledger.whileLocked(() -> runFiles.writeReports(snapshot)));
+            } catch (RuntimeException | Error e) {
+                warnings.accept("Failed to write the run's reports ahead of the close: " + e
+                        + "; they are written at the close");
+                ownIndex.completeExceptionally(e);
+            }
+        }, "vitals-report-prepare");
+        thread.setDaemon(true); // close() waits for it; a JVM that exits without closing leaves the files as they are
+        thread.start();
+    }
+
     /** Writes the run-wide reports and, if asked, the updated baseline. Later calls do nothing. */
     @Override
     public void close() {
         ReportQueue writer;
+        Prepared ahead;
         synchronized (this) {
             if (closed) {
                 return;
@@ -298,10 +346,13 @@ public final class ReportSession implements AutoCloseable {
             closed = true;
             writer = reportThread;
             reportThread = null;
+            ahead = prepared;
         }
         if (writer != null) {
             writer.finish(); // it takes nothing more, and writes the test files handed over at once
         }
+        // before the lock, which the prepared writing holds while it runs
+        Optional<byte[]> preparedIndex = ahead == null ? Optional.empty() : awaitPrepared(ahead);
         // Under the run's lock: the other JVMs of this run (forks) read and write the same run-wide files, and
         // whichever closes last must see every part, this one's included.
         ledger.whileLocked(() -> {
@@ -309,8 +360,14 @@ public final class ReportSession implements AutoCloseable {
             // still writes them: at 10,000 tests the report thread spent half its time waiting on file creation
             // and renames, which the rendering now fills. No index rewrite can land after the final index: a
             // rewrite writes only while the session is open, under the same lock that closed it.
-            byte[] ownIndex = runFiles.write(snapshot(OtherJvms.entries(ledger, settings.reportDir(), warnings)),
-                    !ledger.alone());
+            byte[] ownIndex;
+            if (preparedIndex.isPresent() && ledger.alone()) {
+                ownIndex = preparedIndex.get();
+                runFiles.updateStored(ahead.snapshot());
+            } else {
+                ownIndex = runFiles.write(snapshot(OtherJvms.entries(ledger, settings.reportDir(), warnings)),
+                        !ledger.alone());
+            }
             if (writer != null) {
                 // every test file handed over is written before close() returns: a JVM that exits normally loses
                 // none, and the part below names only files that exist
@@ -326,6 +383,21 @@ public final class ReportSession implements AutoCloseable {
             writePart(ownIndex);
             return null;
         });
+    }
+
+    /** The prepared files' index once they are written, if nothing changed since their snapshot; else empty. */
+    private Optional<byte[]> awaitPrepared(Prepared ahead) {
+        try {
+            byte[] ownIndex = ahead.ownIndex().get(CLOSE_WAIT_MINUTES, TimeUnit.MINUTES);
+            synchronized (this) {
+                return changes == ahead.at() ? Optional.of(ownIndex) : Optional.empty();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (ExecutionException | TimeoutException e) {
+            return Optional.empty(); // said when it failed; a hung one is written over
+        }
     }
 
     private void writePart(byte[] ownIndex) {

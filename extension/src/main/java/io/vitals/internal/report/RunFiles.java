@@ -77,12 +77,30 @@ final class RunFiles {
      */
     byte[] write(Snapshot snapshot, boolean readBaselineAgain) {
         byte[] ownIndex = snapshot.withOthers() ? index.write(snapshot.own()) : null;
-        CompletableFuture<byte[]> runIndex = writeSideBySide(snapshot.run(), snapshot.withThisRun());
+        CompletableFuture<byte[]> runIndex = writeSideBySide(snapshot.run(), snapshot.withThisRun(), true);
         regressions.updateBaseline(snapshot.results(), readBaselineAgain).ifPresent(warnings);
         if (ownIndex == null) {
             ownIndex = runIndex.getNow(null);
         }
         return ownIndex == null ? index.write(snapshot.own()) : ownIndex;
+    }
+
+    /**
+     * Writes the report files of a JVM alone in its run, and not the stored files (the run history, the baseline):
+     * these keep what they held before as {@code .previous} (StoredFile), which must stay the state before this
+     * run however often the reports are written. {@link #updateStored} does them, once.
+     *
+     * @return the index, which for a JVM alone in its run is also its part
+     */
+    byte[] writeReports(Snapshot snapshot) {
+        byte[] runIndex = writeSideBySide(snapshot.run(), snapshot.withThisRun(), false).getNow(null);
+        return runIndex == null ? index.write(snapshot.own()) : runIndex;
+    }
+
+    /** Updates the stored files with the run of {@code snapshot}, where the settings ask for it. */
+    void updateStored(Snapshot snapshot) {
+        regressions.history().update(snapshot.withThisRun()).ifPresent(warnings);
+        regressions.updateBaseline(snapshot.results(), false).ifPresent(warnings);
     }
 
     /** Writes the index and returns what it wrote, so that a JVM alone in its run need not render it twice. */
@@ -92,7 +110,7 @@ final class RunFiles {
         return rendered;
     }
 
-    private CompletableFuture<byte[]> writeSideBySide(RunReport run, History withThisRun) {
+    private CompletableFuture<byte[]> writeSideBySide(RunReport run, History withThisRun, boolean updateHistory) {
         Path dir = settings.reportDir();
         ExecutorService pool = pool();
         CompletableFuture<byte[]> runIndex = CompletableFuture.supplyAsync(() -> writeIndex(run), pool);
@@ -101,7 +119,7 @@ final class RunFiles {
                     CompletableFuture.runAsync(() -> files.write(dir.resolve(ReportSession.PROMETHEUS_FILE),
                             () -> ReportFiles.bytes(new PrometheusWriter(settings.prometheusSeries()).write(run))), pool),
                     CompletableFuture.runAsync(() -> writeSummaryAndSuggestions(run, withThisRun, dir), pool),
-                    CompletableFuture.runAsync(() -> writeHistory(withThisRun, dir), pool));
+                    CompletableFuture.runAsync(() -> writeHistory(withThisRun, dir, updateHistory), pool));
             // rendered on this thread, its chunks on the pool: no pool thread ever waits for another
             files.write(dir.resolve(ReportSession.HTML_FILE),
                     () -> ReportFiles.bytes(new HtmlReport().write(run, pool)));
@@ -141,11 +159,13 @@ final class RunFiles {
         }
     }
 
-    private void writeHistory(History withThisRun, Path dir) {
+    private void writeHistory(History withThisRun, Path dir, boolean update) {
         HistorySession history = regressions.history();
         history.reportCopy(withThisRun).ifPresent(text -> files.write(dir.resolve(HistorySession.FILE),
                 () -> ReportFiles.bytes(text)));
-        history.update(withThisRun).ifPresent(warnings);
+        if (update) {
+            history.update(withThisRun).ifPresent(warnings);
+        }
     }
 
     private void writeSummaryAndSuggestions(RunReport run, History withThisRun, Path dir) {

@@ -240,4 +240,84 @@ class ReportSessionTests {
             assertThat(console.stream().collect(Collectors.joining())).isEmpty();
         }
     }
+
+    /** {@link ReportSession#prepareClose()}: the run-wide files written when the last test ended, kept if current. */
+    @Nested
+    class PreparedClose {
+
+        private static final List<String> RUN_WIDE = List.of(ReportSession.INDEX_FILE, ReportSession.HTML_FILE,
+                ReportSession.SUMMARY_FILE, ReportSession.PROMETHEUS_FILE);
+
+        private ReportSession sessionIn(Path reports, Map<String, String> more) {
+            Map<String, String> settings = new java.util.HashMap<>(more);
+            settings.put(MeasureResources.REPORT_DIR_KEY, reports.toString());
+            return session(settings);
+        }
+
+        private void finishTwo(ReportSession session) {
+            for (TestResult result : List.of(ReportFixtures.result("com.example.TrainTests", "train"),
+                    ReportFixtures.oomKilled("com.example.TrainTests", "oom"))) {
+                session.compare(result);
+                session.testFinished(result);
+            }
+            session.classFinished("com.example.TrainTests");
+        }
+
+        @Test
+        @DisplayName("written ahead and kept at the close: the same bytes as files written at the close alone")
+        void sameFilesAsAtTheClose() throws IOException {
+            try (ReportSession session = sessionIn(dir.resolve("ahead"), Map.of())) {
+                finishTwo(session);
+                session.prepareClose();
+            }
+            try (ReportSession session = sessionIn(dir.resolve("atClose"), Map.of())) {
+                finishTwo(session);
+            }
+            for (String name : RUN_WIDE) {
+                assertThat(dir.resolve("ahead").resolve(name)).as(name)
+                        .hasSameBinaryContentAs(dir.resolve("atClose").resolve(name));
+            }
+            assertThat(warnings).isEmpty();
+        }
+
+        @Test
+        @DisplayName("a test that ends after the files were written ahead is in them after the close")
+        void laterTestWrittenAgain() throws IOException {
+            try (ReportSession session = session()) {
+                finishTwo(session);
+                session.prepareClose();
+                session.testFinished(ReportFixtures.result("com.example.LateTests", "late"));
+            }
+            JsonNode index = new ObjectMapper().readTree(dir.resolve(ReportSession.INDEX_FILE).toFile());
+            assertThat(index.get("tests")).hasSize(3);
+            assertThat(index.at("/tests/2/json").asText()).isEqualTo("com.example.LateTests/late.json");
+            assertThat(Files.readString(dir.resolve(ReportSession.HTML_FILE))).contains("LateTests");
+            assertThat(Files.readString(dir.resolve(ReportSession.SUMMARY_FILE))).contains("late");
+        }
+
+        @Test
+        @DisplayName("the run history is updated once, at the close: its previous copy is the file from before the run")
+        void historyUpdatedOnceAtTheClose() throws IOException {
+            Path history = dir.resolve("history.jsonl");
+            Map<String, String> settings = new java.util.HashMap<>(Map.of(MeasureResources.HISTORY_KEY,
+                    history.toString(), MeasureResources.HISTORY_UPDATE_KEY, "true"));
+            settings.put(MeasureResources.RUN_ID_KEY, "first");
+            try (ReportSession session = sessionIn(dir.resolve("first"), settings)) {
+                finishTwo(session);
+            }
+            String beforeTheRun = Files.readString(history);
+
+            settings.put(MeasureResources.RUN_ID_KEY, "second");
+            try (ReportSession session = sessionIn(dir.resolve("second"), settings)) {
+                finishTwo(session);
+                session.prepareClose();
+                session.testFinished(ReportFixtures.result("com.example.LateTests", "late"));
+            }
+
+            assertThat(history.resolveSibling("history.jsonl" + io.vitals.internal.files.StoredFile.PREVIOUS_SUFFIX))
+                    .hasContent(beforeTheRun);
+            assertThat(Files.readString(history)).contains("\"second\"").contains("LateTests#late");
+            assertThat(warnings).isEmpty();
+        }
+    }
 }
