@@ -125,6 +125,20 @@ final class Reports implements ExtensionContext.Store.CloseableResource, AutoClo
         session.classFinished(testClass.getName());
     }
 
+    /**
+     * No test is left to run ({@link RunProgress}): the run's files are written now, while the classes end and stop
+     * their containers, and kept at the close if nothing changed meanwhile.
+     */
+    void lastTestEnded() {
+        try {
+            session.prepareClose();
+        } catch (RuntimeException e) {
+            // on the launcher's listener thread: nothing may escape; the close writes the files as it always did
+            LOG.warn("Could not start writing the run's reports ahead of its end (" + e + "); they are written at "
+                    + "the end");
+        }
+    }
+
     @Override
     public void close() {
         session.close();

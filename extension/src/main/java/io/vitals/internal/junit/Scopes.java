@@ -66,8 +66,21 @@ final class Scopes {
     }
 
     static Reports reports(ExtensionContext context, Path reportDir) {
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(REPORTS_KEY + ":" + reportDir,
-                key -> Reports.open(reportDir, context::getConfigurationParameter), Reports.class);
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(REPORTS_KEY + ":" + reportDir, key -> {
+            Reports reports = Reports.open(reportDir, context::getConfigurationParameter);
+            runProgress(context).ifPresent(progress -> progress.whenLastTestEnded(reports::lastTestEnded));
+            return reports;
+        }, Reports.class);
+    }
+
+    /** The launcher session's {@link RunProgress}; none where the tests run without a launcher or before 5.13. */
+    private static Optional<RunProgress> runProgress(ExtensionContext context) {
+        try {
+            return Optional.ofNullable(context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, NAMESPACE)
+                    .get(RunProgress.KEY, RunProgress.class));
+        } catch (IncompatibleClassChangeError | NoClassDefFoundError beforeJUnit513) {
+            return Optional.empty();
+        }
     }
 
     /** The report end of the test class, created once per class context. */
