@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Disabled;
@@ -34,6 +35,10 @@ class RunProgressTests {
      * and {@link #SIGNAL} where {@link RunProgress} said the last test had ended.
      */
     private static List<String> run(Class<?>... classes) {
+        return run(Map.of(), classes);
+    }
+
+    private static List<String> run(Map<String, String> configuration, Class<?>... classes) {
         List<String> events = Collections.synchronizedList(new ArrayList<>());
         TestExecutionListener recorder = new TestExecutionListener() {
             @Override
@@ -66,7 +71,8 @@ class RunProgressTests {
         // The launcher tells listeners of a start in order and of an end in reverse: the progress starts before the
         // listener that asks it, and the recorder hears of a test's end before the progress does.
         LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
-                .selectors(Stream.of(classes).map(c -> selectClass(c)).toList()).build(), progress, asking, recorder);
+                .selectors(Stream.of(classes).map(c -> selectClass(c)).toList()).configurationParameters(configuration)
+                .build(), progress, asking, recorder);
         return new ArrayList<>(events);
     }
 
@@ -102,6 +108,20 @@ class RunProgressTests {
         assertThat(events).filteredOn(SIGNAL::equals).hasSize(1);
         assertThat(events.subList(events.indexOf(SIGNAL) + 1, events.size())).noneMatch(e -> e.startsWith("test "));
         assertThat(events).contains("test one()").doesNotContain("test never()");
+    }
+
+    @Test
+    @DisplayName("classes and methods run concurrently: one signal, after every test of every class")
+    void concurrent() {
+        List<String> events = run(Map.of("junit.jupiter.execution.parallel.enabled", "true",
+                "junit.jupiter.execution.parallel.mode.default", "concurrent",
+                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent"),
+                AllKindsTestCases.class, OneTestCases.class, DisabledTestCases.class);
+
+        assertThat(events).filteredOn(SIGNAL::equals).hasSize(1);
+        int signal = events.indexOf(SIGNAL);
+        assertThat(events.subList(0, signal)).filteredOn(e -> e.startsWith("test ")).hasSize(10);
+        assertThat(events.subList(signal + 1, events.size())).noneMatch(e -> e.startsWith("test "));
     }
 
     static class AllKindsTestCases {
