@@ -1,9 +1,9 @@
 package io.vitals.internal.junit;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -30,7 +30,7 @@ final class RunProgress implements TestExecutionListener {
     static final String KEY = "run-progress";
 
     // every identifier of the plan not yet finished or skipped, and how many of them are neither class nor engine
-    private final Map<String, TestIdentifier> unfinished = new HashMap<>();
+    private final Set<String> unfinished = new HashSet<>();
     private final List<Runnable> whenLastTestEnded = new ArrayList<>();
     private int openBelowClasses;
     private TestPlan plan;
@@ -97,13 +97,13 @@ final class RunProgress implements TestExecutionListener {
     }
 
     private void add(TestIdentifier identifier) {
-        if (unfinished.put(identifier.getUniqueId(), identifier) == null && !classOrEngine(identifier)) {
+        if (unfinished.add(identifier.getUniqueId()) && !classOrEngine(identifier)) {
             openBelowClasses++;
         }
     }
 
     private void remove(TestIdentifier identifier) {
-        if (unfinished.remove(identifier.getUniqueId()) != null && !classOrEngine(identifier)) {
+        if (unfinished.remove(identifier.getUniqueId()) && !classOrEngine(identifier)) {
             openBelowClasses--;
         }
     }
