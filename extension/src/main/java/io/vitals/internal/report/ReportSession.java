@@ -249,8 +249,10 @@ public final class ReportSession implements AutoCloseable {
             RunReport run;
             synchronized (this) {
                 indexWritePending = false;
-                if (closed) {
-                    return; // close() writes the final index
+                if (closed || prepared != null) {
+                    // close() writes the final index; a prepared close has written it already (its JVM is alone in
+                    // its run, so no other JVM waits for this one's part, which close() writes too)
+                    return;
                 }
                 // only tests whose JSON is on disk: this is also this JVM's part, which other JVMs read
                 run = report(entries.values().stream().filter(e -> onDisk.contains(e.result().uniqueId()))
@@ -267,7 +269,7 @@ public final class ReportSession implements AutoCloseable {
                 if (!closed) {
                     // this JVM's part of the run, for the others; the index itself only while it is the whole run
                     // (the run-wide files of several JVMs are written when each closes, from every part) and no
-                    // prepared close has written the final one
+                    // close, prepared while this one rendered, has written the final one
                     writePart(rendered);
                     if (ledger.alone() && prepared == null) {
                         files.write(settings.reportDir().resolve(INDEX_FILE), () -> rendered);
