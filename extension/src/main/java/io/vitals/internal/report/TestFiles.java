@@ -1,5 +1,6 @@
 package io.vitals.internal.report;
 
+import io.vitals.internal.files.AtomicFiles;
 import io.vitals.internal.regression.suggest.BudgetSuggestion;
 import io.vitals.internal.report.json.TestJsonWriter;
 import io.vitals.internal.result.ReportNames;
@@ -86,7 +87,8 @@ final class TestFiles {
      * Deletes, the first time this JUnit launcher session writes into a class's directory, the test JSON files an
      * earlier run left there (a renamed or deleted test), so the directory holds what the index lists. Only that
      * class's directory is touched, and only files older than this launcher session: another module, another plugin
-     * execution or a parallel fork writes other directories or newer files.
+     * execution or a parallel fork writes other directories or newer files. The temporary files of a JVM killed
+     * mid-write go too ({@link AtomicFiles#removeLeftovers}).
      */
     private synchronized void clearStale(Path classDirectory) {
         if (classDirectory == null || !clearedDirectories.add(classDirectory.toString())
@@ -101,6 +103,7 @@ final class TestFiles {
                     Files.deleteIfExists(file);
                 }
             }
+            AtomicFiles.removeLeftovers(classDirectory);
         } catch (IOException | UncheckedIOException e) {
             warnings.accept("Could not remove stale reports from " + classDirectory + ": " + e);
         }

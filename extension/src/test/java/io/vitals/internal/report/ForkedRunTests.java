@@ -12,6 +12,7 @@ import io.vitals.internal.result.TestResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -207,6 +208,28 @@ class ForkedRunTests {
         try (var parts = Files.list(dir.resolve(RunLedger.DIR))) {
             assertThat(parts.filter(p -> p.getFileName().toString().startsWith("part-"))).hasSize(1);
         }
+    }
+
+    @Test
+    @DisplayName("a run removes the temporary files a JVM killed between write and rename left in the run's directories")
+    void killedWritersLeftovers() throws Exception {
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        FileTime beforeThisJvm = FileTime.from(ProcessHandle.current().info().startInstant().orElseThrow()
+                .minusSeconds(60));
+        List<Path> left = new ArrayList<>();
+        for (Path in : List.of(dir, dir.resolve(RunLedger.DIR), dir.resolve("a.A"))) {
+            Files.createDirectories(in);
+            Path temp = in.resolve(".x.json." + ended.pid() + "-1.tmp");
+            Files.writeString(temp, "{\"half");
+            Files.setLastModifiedTime(temp, beforeThisJvm);
+            left.add(temp);
+        }
+        try (ReportSession fork = fork(Instant.parse("2026-03-01T12:00:00Z"), Map.of())) {
+            runClass(fork, "a.A", "a1", "a2");
+        }
+        assertThat(left).allSatisfy(temp -> assertThat(temp).doesNotExist());
+        assertThat(indexedTests()).containsExactlyInAnyOrder("a.A#a1()", "a.A#a2()");
     }
 
     @Test

@@ -85,6 +85,9 @@ public final class RunLedger {
         try {
             Files.createDirectories(dir);
             return unlocked.locked(() -> {
+                // what a JVM killed mid-write left, here and beside the run's own files
+                AtomicFiles.removeLeftovers(dir);
+                AtomicFiles.removeLeftovers(reportDir);
                 Optional<Stored> stored = unlocked.stored();
                 Stored run = fresh;
                 if (stored.isPresent() && stored.get().key().equals(identity.key())) {
