@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -30,7 +31,8 @@ final class RunProgress implements TestExecutionListener {
     static final String KEY = "run-progress";
 
     // every identifier of the plan not yet finished or skipped, and how many of them are neither class nor engine
-    private final Set<String> unfinished = new HashSet<>();
+    // (the id objects: their string form is built anew at each call, a cost per test event)
+    private final Set<UniqueId> unfinished = new HashSet<>();
     private final List<Runnable> whenLastTestEnded = new ArrayList<>();
     private int openBelowClasses;
     private TestPlan plan;
@@ -97,13 +99,13 @@ final class RunProgress implements TestExecutionListener {
     }
 
     private void add(TestIdentifier identifier) {
-        if (unfinished.add(identifier.getUniqueId()) && !classOrEngine(identifier)) {
+        if (unfinished.add(identifier.getUniqueIdObject()) && !classOrEngine(identifier)) {
             openBelowClasses++;
         }
     }
 
     private void remove(TestIdentifier identifier) {
-        if (unfinished.remove(identifier.getUniqueId()) && !classOrEngine(identifier)) {
+        if (unfinished.remove(identifier.getUniqueIdObject()) && !classOrEngine(identifier)) {
             openBelowClasses--;
         }
     }
