@@ -5,12 +5,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.OptionalLong;
 
 import org.apiguardian.api.API;
@@ -24,10 +24,15 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
 
+    private static final String TEMP_SUFFIX = ".tmp";
+    // When this JVM first wrote or cleaned up through this class: a temporary file older than that and of a process
+    // gone was left by a JVM before it. Not the JVM's start from ProcessHandle, which Linux gives to the second
+    // (the boot time in /proc/stat), so up to a second early: a JVM killed just before this one started would keep
+    // its files. A fact of the process, set once.
+    private static final long FIRST_USE_MILLIS = System.currentTimeMillis();
+
     private AtomicFiles() {
     }
-
-    private static final String TEMP_SUFFIX = ".tmp";
 
     public static void write(Path target, String content) throws IOException {
         write(target, content.getBytes(StandardCharsets.UTF_8));
@@ -67,35 +72,34 @@ public final class AtomicFiles {
     /**
      * Removes from {@code dir} the temporary files of {@link #write} that a JVM killed mid-write left behind. A file
      * counts as left behind when the process its name carries no longer runs and it was written before this JVM
-     * started: a writer in another PID namespace (a container sharing the directory) can look gone from here, but its
-     * temporary file lives for the microseconds between write and rename, never from before our start. A recycled
-     * process id keeps a file until that process ends too, which errs on the safe side.
+     * first used this class: a writer in another PID namespace (a container sharing the directory) can look gone from
+     * here, but its temporary file lives for the microseconds between write and rename, never from before that. A
+     * recycled process id keeps a file until that process ends too, which errs on the safe side. Best effort: a
+     * directory that cannot be listed, or a file that cannot be removed, is left as it is.
      *
      * @return how many files were removed
      */
-    public static int removeLeftovers(Path dir) throws IOException {
+    public static int removeLeftovers(Path dir) {
         return removeLeftovers(dir, "");
     }
 
     /** The same, for the temporary files of one target in {@code dir} and of the files named after it. */
-    public static int removeLeftovers(Path dir, String targetName) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        ProcessHandle self = ProcessHandle.current();
-        long startedMillis = self.info().startInstant().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+    public static int removeLeftovers(Path dir, String targetName) {
+        long self = ProcessHandle.current().pid();
         String prefix = "." + targetName;
         int removed = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, ".*" + TEMP_SUFFIX)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
                 OptionalLong pid = writerPid(name);
-                if (name.startsWith(prefix) && pid.isPresent() && pid.getAsLong() != self.pid()
-                        && ProcessHandle.of(pid.getAsLong()).isEmpty() && lastModifiedMillis(file) < startedMillis
-                        && Files.deleteIfExists(file)) {
+                if (name.startsWith(prefix) && pid.isPresent() && pid.getAsLong() != self
+                        && ProcessHandle.of(pid.getAsLong()).isEmpty() && lastModifiedMillis(file) < FIRST_USE_MILLIS
+                        && deleted(file)) {
                     removed++;
                 }
             }
+        } catch (IOException | DirectoryIteratorException e) {
+            // none yet, or unreadable: what is left stays, as before this cleanup existed
         }
         return removed;
     }
@@ -116,6 +120,14 @@ public final class AtomicFiles {
             return OptionalLong.of(Long.parseLong(stem.substring(dot + 1, dash)));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
+        }
+    }
+
+    private static boolean deleted(Path file) {
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            return false;
         }
     }
 

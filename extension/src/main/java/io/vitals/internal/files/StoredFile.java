@@ -39,10 +39,8 @@ public final class StoredFile {
      * @return whether anything was written: false when the file already holds {@code content}
      */
     public static boolean replace(Path file, byte[] content) throws IOException {
-        if (file.getParent() != null) {
-            // a JVM killed while replacing it before: its temporary copies (once a run, so one listing is cheap)
-            AtomicFiles.removeLeftovers(file.getParent(), file.getFileName().toString());
-        }
+        // what a JVM killed while replacing it before left (once a run, so one listing is cheap)
+        AtomicFiles.removeLeftovers(file.toAbsolutePath().getParent(), file.getFileName().toString());
         if (Files.exists(file)) {
             byte[] current = Files.readAllBytes(file);
             if (Arrays.equals(current, content)) {

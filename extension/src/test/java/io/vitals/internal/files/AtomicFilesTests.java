@@ -29,10 +29,12 @@ class AtomicFilesTests {
     Path dir;
 
     @BeforeAll
-    static void aProcessThatHasEnded() throws Exception {
+    static void aProcessThatHasEnded(@TempDir Path scratch) throws Exception {
         Process ended = new ProcessBuilder("true").start();
         ended.waitFor();
         deadPid = ended.pid();
+        // this JVM has written through AtomicFiles before the tests' files are made, as a run has when it cleans up
+        AtomicFiles.write(scratch.resolve("first.json"), "{}");
     }
 
     private Path left(String target, long pid, Instant modified) throws IOException {
@@ -73,12 +75,13 @@ class AtomicFilesTests {
     }
 
     @Test
-    @DisplayName("removes a temporary file of an ended process written before this JVM started, and only that")
+    @DisplayName("removes a temporary file of an ended process written before this JVM wrote, and only that")
     void removesWhatAKilledJvmLeft() throws IOException {
         Path killed = left("index.json", deadPid, beforeThisJvm());
         Path ours = left("index.json", ProcessHandle.current().pid(), beforeThisJvm());
         Path running = left("index.json", ProcessHandle.current().parent().orElseThrow().pid(), beforeThisJvm());
-        Path fresh = left("summary.md", deadPid, Instant.now()); // another PID namespace, writing right now
+        // a writer in another PID namespace, writing right now
+        Path fresh = left("summary.md", deadPid, Instant.now());
         Path report = Files.writeString(dir.resolve("index.json"), "{}");
 
         assertThat(AtomicFiles.removeLeftovers(dir)).isEqualTo(1);
@@ -105,8 +108,8 @@ class AtomicFilesTests {
     }
 
     @Test
-    @DisplayName("a missing directory holds nothing to remove")
-    void missingDirectory() throws IOException {
+    @DisplayName("a missing directory holds nothing to remove, and says so without an exception")
+    void missingDirectory() {
         assertThat(AtomicFiles.removeLeftovers(dir.resolve("none"))).isZero();
     }
 
