@@ -3,6 +3,7 @@ package io.vitals.benchmark;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.vitals.MeasureResources;
+import io.vitals.internal.files.AtomicFiles;
 import io.vitals.testing.StressContainer;
 
 import java.io.IOException;
@@ -155,6 +156,9 @@ public final class WholeRunOverheadBenchmark {
         Launcher launcher = LauncherFactory.create();
         Path reports = Files.createTempDirectory("vitals-whole-run-bench");
         Map<String, String> figures = new LinkedHashMap<>();
+        // the filesystem's part, which differs between machines by more than Vitals' own work per test
+        figures.put("report_dir_file_write_us_median", String.format(Locale.ROOT, "%.1f (%s)",
+                fileWriteMicros(reports.resolve("file-write-cost")), reports.getParent()));
         for (int tests : sizes) {
             Class<?>[] cases = CASES.get(tests);
             if (cases == null) {
@@ -318,6 +322,27 @@ public final class WholeRunOverheadBenchmark {
 
     private static String ms(double nanos) {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    /**
+     * The median cost of writing one new file as a run writes each test's JSON (a temporary file renamed over the
+     * target, {@link AtomicFiles#write}), in microseconds, over the second 200 of 400 files in a fresh directory
+     * beside the runs'. A trivial test's JSON is 8.3 KB; its rendering is not counted here.
+     */
+    static double fileWriteMicros(Path dir) throws IOException {
+        byte[] content = new byte[8_330];
+        Arrays.fill(content, (byte) 'x');
+        long[] nanos = new long[200];
+        for (int pass = 0; pass < 2; pass++) { // the first pass compiles the write path, as a run's first tests do
+            for (int i = 0; i < nanos.length; i++) {
+                long start = System.nanoTime();
+                AtomicFiles.write(dir.resolve(pass + "-test-" + i + ".json"), content);
+                nanos[i] = System.nanoTime() - start;
+            }
+        }
+        deleteTree(dir);
+        Arrays.sort(nanos);
+        return nanos[nanos.length / 2] / 1e3;
     }
 
     private static void deleteTree(Path dir) {
