@@ -327,7 +327,8 @@ public final class WholeRunOverheadBenchmark {
     /**
      * The median cost of writing one new file as a run writes each test's JSON (a temporary file renamed over the
      * target, {@link AtomicFiles#write}), in microseconds, over the second 200 of 400 files in a fresh directory
-     * beside the runs'. A trivial test's JSON is 8.3 KB; its rendering is not counted here.
+     * beside the runs'. A trivial test's JSON is 8.3 KB; its rendering is not counted here. The files are left for
+     * the first size's clean-up: on a disk like this VM's, deleting files right before a run slows its file creation.
      */
     static double fileWriteMicros(Path dir) throws IOException {
         byte[] content = new byte[8_330];
@@ -340,7 +341,6 @@ public final class WholeRunOverheadBenchmark {
                 nanos[i] = System.nanoTime() - start;
             }
         }
-        deleteTree(dir);
         Arrays.sort(nanos);
         return nanos[nanos.length / 2] / 1e3;
     }
