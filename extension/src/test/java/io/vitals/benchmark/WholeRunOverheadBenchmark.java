@@ -46,15 +46,18 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * events-only figure and where the whole run's time went (before the first test, between the first and the last,
  * after the last).
  *
- * <p>Plain and measured runs alternate in one JVM (a warm-up pair first, not counted), so both see the same JIT and
- * the same machine; the figures are the best and the median of the counted rounds. Each measured run writes into a
+ * <p>Plain and measured runs alternate in one JVM (warm-up pairs first, not counted: one by default, as issue 32
+ * measures), so both see the same JIT and the same machine; the figures are the best and the median of the counted
+ * rounds. The JIT is still compiling Vitals' code for several rounds after one warm-up pair, so each round's line
+ * also gives the JIT's compile time during each run ({@code CompilationMXBean}); more warm-up pairs show the figure
+ * once the JIT has settled. Each measured run writes into a
  * fresh report directory (a run's first use of its directory, as on a clean checkout), deleted once a size's rounds
  * are done (10,000 tests write ~170 MB a run). Prints
  * {@code name=value} lines; asserts nothing about time. Not a test:
  *
  * <pre>
  * java -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt) \
- *     io.vitals.benchmark.WholeRunOverheadBenchmark [rounds] [sizes]     # e.g. 5 200,2000,10000
+ *     io.vitals.benchmark.WholeRunOverheadBenchmark [rounds] [sizes] [warm-ups]   # e.g. 5 200,2000,10000 1
  * java -cp ... io.vitals.benchmark.WholeRunOverheadBenchmark cold plain|measured [tests]   # one fresh JVM's run
  * </pre>
  */
@@ -135,6 +138,10 @@ public final class WholeRunOverheadBenchmark {
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                     .getOperatingSystemMXBean();
 
+    // the JIT compilers' time (all compiler threads together), to tell a run still compiling from a settled one
+    private static final java.lang.management.CompilationMXBean JIT =
+            java.lang.management.ManagementFactory.getCompilationMXBean();
+
     private static final Map<Integer, Class<?>[]> CASES = Map.of(
             200, new Class<?>[] {Plain200Case.class, Measured200Case.class},
             2_000, new Class<?>[] {Plain2000Case.class, Measured2000Case.class},
@@ -142,7 +149,7 @@ public final class WholeRunOverheadBenchmark {
 
     /** One execution: the whole, and its parts, in nanoseconds. */
     record Run(long whole, long beforeFirstTest, long tests, long afterLastTest, double eventsMedian,
-            double eventsMean, double eventsMax, long cpu) {
+            double eventsMean, double eventsMax, long cpu, long jitMillis) {
     }
 
     public static void main(String[] args) throws IOException {
@@ -153,9 +160,14 @@ public final class WholeRunOverheadBenchmark {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int[] sizes = Arrays.stream((args.length > 1 ? args[1] : "200,2000,10000").split(","))
                 .mapToInt(Integer::parseInt).toArray();
+        int warmUps = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        if (warmUps < 1) {
+            throw new IllegalArgumentException("warm-ups: 1 or more, not " + warmUps);
+        }
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put("warm_up_pairs", Integer.toString(warmUps));
         Launcher launcher = LauncherFactory.create();
         Path reports = Files.createTempDirectory("vitals-whole-run-bench");
-        Map<String, String> figures = new LinkedHashMap<>();
         // the filesystem's part, which differs between machines by more than Vitals' own work per test
         figures.put("report_dir_file_write_us_median", String.format(Locale.ROOT, "%.1f (%s)",
                 fileWriteMicros(reports.resolve("file-write-cost")), reports.getParent()));
@@ -168,17 +180,17 @@ public final class WholeRunOverheadBenchmark {
             int sizeRounds = tests >= 10_000 ? Math.min(rounds, 3) : tests >= 2_000 ? Math.min(rounds, 4) : rounds;
             List<Run> plain = new ArrayList<>();
             List<Run> measured = new ArrayList<>();
-            for (int round = 0; round <= sizeRounds; round++) { // the first warms up, not counted
+            for (int round = 1 - warmUps; round <= sizeRounds; round++) { // up to 0 they warm up, not counted
                 Run p = run(launcher, cases[0], tests, reports.resolve("plain-" + tests + "-" + round));
                 Run m = run(launcher, cases[1], tests, reports.resolve("measured-" + tests + "-" + round));
                 System.out.printf(Locale.ROOT, "%d tests, round %d%s: plain %.3f ms/test, measured %.3f ms/test"
                         + " (measured: before the first test %.0f ms, tests %.0f ms, after the last %.0f ms;"
                         + " a test's events median %.3f, mean %.3f, slowest %.1f ms; process CPU plain %.0f ms,"
-                        + " measured %.0f ms)%n",
-                        tests, round, round == 0 ? " (warm-up)" : "", p.whole() / 1e6 / tests,
+                        + " measured %.0f ms; JIT plain %d ms, measured %d ms)%n",
+                        tests, round, round <= 0 ? " (warm-up)" : "", p.whole() / 1e6 / tests,
                         m.whole() / 1e6 / tests, m.beforeFirstTest() / 1e6, m.tests() / 1e6, m.afterLastTest() / 1e6,
                         m.eventsMedian() / 1e6, m.eventsMean() / 1e6, m.eventsMax() / 1e6, p.cpu() / 1e6,
-                        m.cpu() / 1e6);
+                        m.cpu() / 1e6, p.jitMillis(), m.jitMillis());
                 if (round > 0) {
                     plain.add(p);
                     measured.add(m);
@@ -250,6 +262,8 @@ public final class WholeRunOverheadBenchmark {
                 ms(median(measured, Run::eventsMean) - median(plain, Run::eventsMean)));
         figures.put("cpu_added_ms_per_test_median" + n,
                 ms((median(measured, Run::cpu) - median(plain, Run::cpu)) / tests));
+        figures.put("jit_ms_median" + n, "plain " + Math.round(median(plain, Run::jitMillis)) + ", measured "
+                + Math.round(median(measured, Run::jitMillis)));
         figures.put("before_first_test_ms_median" + n, "plain " + ms(median(plain, Run::beforeFirstTest))
                 + ", measured " + ms(median(measured, Run::beforeFirstTest)));
         figures.put("first_to_last_test_ms_median" + n, "plain " + ms(median(plain, Run::tests)) + ", measured "
@@ -266,10 +280,12 @@ public final class WholeRunOverheadBenchmark {
         Timeline timeline = new Timeline();
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
         long cpuBefore = PROCESS.getProcessCpuTime();
+        long jitBefore = JIT.getTotalCompilationTime();
         long start = System.nanoTime();
         launcher.execute(request, summary, timeline);
         long end = System.nanoTime();
         long cpu = PROCESS.getProcessCpuTime() - cpuBefore;
+        long jit = JIT.getTotalCompilationTime() - jitBefore;
         if (summary.getSummary().getTestsSucceededCount() != tests) {
             throw new IllegalStateException(testClass.getSimpleName() + ": " + tests + " tests expected to pass, "
                     + summary.getSummary().getTestsSucceededCount() + " did; " + summary.getSummary().getFailures());
@@ -277,7 +293,8 @@ public final class WholeRunOverheadBenchmark {
         double[] events = timeline.durations.values().stream().mapToDouble(Long::doubleValue).sorted().toArray();
         return new Run(end - start, timeline.firstStarted.get() - start,
                 timeline.lastFinished.get() - timeline.firstStarted.get(), end - timeline.lastFinished.get(),
-                events[events.length / 2], Arrays.stream(events).average().orElseThrow(), events[events.length - 1], cpu);
+                events[events.length / 2], Arrays.stream(events).average().orElseThrow(), events[events.length - 1], cpu,
+                jit);
     }
 
     /** When each test started and finished, on the engine's thread. */
