@@ -50,10 +50,9 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * measures), so both see the same JIT and the same machine; the figures are the best and the median of the counted
  * rounds. The JIT is still compiling Vitals' code for several rounds after one warm-up pair, so each round's line
  * also gives the JIT's compile time during each run ({@code CompilationMXBean}); more warm-up pairs show the figure
- * once the JIT has settled. Each measured run writes into a
- * fresh report directory (a run's first use of its directory, as on a clean checkout), deleted once a size's rounds
- * are done (10,000 tests write ~170 MB a run). Prints
- * {@code name=value} lines; asserts nothing about time. Not a test:
+ * once the JIT has settled. Each measured run writes into a fresh report directory (a run's first use of its
+ * directory, as on a clean checkout), deleted once a size's rounds are done (10,000 tests write ~170 MB a run).
+ * Prints {@code name=value} lines; asserts nothing about time. Not a test:
  *
  * <pre>
  * java -cp extension/target/test-classes:extension/target/classes:$(cat extension/target/cp.txt) \
@@ -147,7 +146,7 @@ public final class WholeRunOverheadBenchmark {
             2_000, new Class<?>[] {Plain2000Case.class, Measured2000Case.class},
             10_000, new Class<?>[] {Plain10000Case.class, Measured10000Case.class});
 
-    /** One execution: the whole, and its parts, in nanoseconds. */
+    /** One execution: the whole, and its parts, in nanoseconds; the JIT's compile time during it in milliseconds. */
     record Run(long whole, long beforeFirstTest, long tests, long afterLastTest, double eventsMedian,
             double eventsMean, double eventsMax, long cpu, long jitMillis) {
     }
