@@ -292,8 +292,8 @@ public final class WholeRunOverheadBenchmark {
         double[] events = timeline.durations.values().stream().mapToDouble(Long::doubleValue).sorted().toArray();
         return new Run(end - start, timeline.firstStarted.get() - start,
                 timeline.lastFinished.get() - timeline.firstStarted.get(), end - timeline.lastFinished.get(),
-                events[events.length / 2], Arrays.stream(events).average().orElseThrow(), events[events.length - 1], cpu,
-                jit);
+                events[events.length / 2], Arrays.stream(events).average().orElseThrow(), events[events.length - 1],
+                cpu, jit);
     }
 
     /** When each test started and finished, on the engine's thread. */
