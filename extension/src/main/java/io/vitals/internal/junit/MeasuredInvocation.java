@@ -36,6 +36,7 @@ final class MeasuredInvocation {
         this.identity = identity;
     }
 
+    @SuppressWarnings("try") // the fail-fast scope guards the block and ends with it, never used in it
     void proceed(Invocation<Void> invocation) throws Throwable {
         TestWindows.Opened opened;
         try {

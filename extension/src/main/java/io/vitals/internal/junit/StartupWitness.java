@@ -45,7 +45,9 @@ final class StartupWitness extends StartupCheckStrategy {
                 : Optional.empty();
     }
 
+    // deprecated in Testcontainers 2.0, but the overload GenericContainer still calls on a start (2.0.5)
     @Override
+    @SuppressWarnings("deprecation")
     public boolean waitUntilStartupSuccessful(GenericContainer<?> container) {
         boolean started = delegate.waitUntilStartupSuccessful(container);
         if (!started) {

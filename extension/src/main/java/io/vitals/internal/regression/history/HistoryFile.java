@@ -291,7 +291,7 @@ public final class HistoryFile {
                     + "strings, but is " + fields);
         }
         Map<String, String> facts = new TreeMap<>();
-        for (Map.Entry<String, JsonNode> field : (Iterable<Map.Entry<String, JsonNode>>) fields::fields) {
+        for (Map.Entry<String, JsonNode> field : fields.properties()) {
             if (!field.getValue().isTextual()) {
                 throw new HistoryException(file, number, "testbed '" + id + "': field \"" + field.getKey()
                         + "\" must be a string, but is " + field.getValue());

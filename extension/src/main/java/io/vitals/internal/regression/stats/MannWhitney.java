@@ -70,7 +70,7 @@ public final class MannWhitney {
         }
         double u = rankSumX - m * (m + 1) / 2.0;
         if (!ties && m + n <= EXACT_LIMIT) {
-            return new Result(u, exactP(m, n, (long) Math.round(u)), true);
+            return new Result(u, exactP(m, n, Math.round(u)), true);
         }
         return new Result(u, normalP(m, n, u, tieTerm), false);
     }

@@ -209,6 +209,7 @@ public final class RunLedger {
         }
     }
 
+    @SuppressWarnings("try") // the lock is held for the block and released on leaving it, never used in it
     private <T, E extends Exception> T locked(Locked<T, E> action) throws E {
         try (Held held = acquire()) {
             return action.run();
@@ -218,6 +219,7 @@ public final class RunLedger {
     /** The lock, held until closed. */
     private record Held(FileChannel channel, FileLock lock) implements AutoCloseable {
         @Override
+        @SuppressWarnings("try") // the channel is only to be closed, after the lock's release
         public void close() {
             try (FileChannel closing = channel) {
                 lock.release();
