@@ -191,9 +191,13 @@ class EngineLossTests {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             stopping = true;
-            thread.join(5000);
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.dockerjava.api.model.ContainerNetwork;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vitals.DataSize;
 import io.vitals.ProbeMode;
@@ -199,7 +200,9 @@ class DockerStatsParityIT {
         if (!ipam.isEmpty()) {
             return ipam;
         }
-        String gateway = stress.getContainerInfo().getNetworkSettings().getGateway();
+        ContainerNetwork bridge = stress.getContainerInfo().getNetworkSettings().getNetworks().get("bridge");
+        assertThat(bridge).as("the stress container's bridge network").isNotNull();
+        String gateway = bridge.getGateway();
         assertThat(gateway).as("gateway of the stress container's bridge network").isNotBlank();
         return gateway;
     }

@@ -24,6 +24,7 @@ class MarkFileTests {
 
     @Test
     @DisplayName("cgroup v1: a reset writes 0 to memory.max_usage_in_bytes, through one descriptor kept open")
+    @SuppressWarnings("try") // closed in the block on purpose, the close under test; the second close does nothing
     void maxUsageInBytes() throws Exception {
         Path file = Files.writeString(dir.resolve("memory.max_usage_in_bytes"), "314572800\n");
         try (MarkFile mark = MarkFile.maxUsageInBytes(dir)) {
