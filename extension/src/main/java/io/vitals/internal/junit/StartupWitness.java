@@ -45,7 +45,7 @@ final class StartupWitness extends StartupCheckStrategy {
                 : Optional.empty();
     }
 
-    // deprecated in Testcontainers 2.0, but the overload GenericContainer still calls on a start (2.0.5)
+    // deprecated, but the overload that GenericContainer calls on a start (Testcontainers 2.0.5)
     @Override
     @SuppressWarnings("deprecation")
     public boolean waitUntilStartupSuccessful(GenericContainer<?> container) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.github.dockerjava.api.model.ContainerNetwork;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.dockerjava.api.model.ContainerNetwork;
 import io.vitals.DataSize;
 import io.vitals.ProbeMode;
 import io.vitals.ResourceSnapshot;
