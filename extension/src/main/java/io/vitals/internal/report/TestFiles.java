@@ -35,7 +35,11 @@ final class TestFiles {
     private final Map<String, String> pathsById = new HashMap<>();
     // compared case-insensitively, since macOS and Windows filesystems are
     private final Set<String> usedPaths = new HashSet<>();
-    private final Set<String> clearedDirectories = new HashSet<>();
+    // Held while a class's directory is cleared, so that no test JSON is written into it before its stale files are
+    // gone; not this object's monitor, which pathFor takes on the test threads: deleting an earlier run's thousands
+    // of files must not hold up the tests naming theirs.
+    private final Object clearing = new Object();
+    private final Set<String> clearedDirectories = new HashSet<>(); // guarded by clearing
 
     TestFiles(Path reportDir, TestJsonWriter json, ReportFiles files, long staleBeforeMillis,
             Consumer<String> warnings) {
@@ -90,22 +94,28 @@ final class TestFiles {
      * execution or a parallel fork writes other directories or newer files. The temporary files of a JVM killed
      * mid-write go too ({@link AtomicFiles#removeLeftovers}).
      */
-    private synchronized void clearStale(Path classDirectory) {
-        if (classDirectory == null || !clearedDirectories.add(classDirectory.toString())
-                || !Files.isDirectory(classDirectory)) {
-            return;
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(classDirectory, "*.json")) {
-            for (Path file : files) {
-                String relative = reportDir.relativize(file).toString().replace('\\', '/');
-                if (!usedPaths.contains(relative.toLowerCase(Locale.ROOT)) && Files.isRegularFile(file)
-                        && Files.getLastModifiedTime(file).toMillis() < staleBeforeMillis) {
-                    Files.deleteIfExists(file);
-                }
+    private void clearStale(Path classDirectory) {
+        synchronized (clearing) {
+            if (classDirectory == null || !clearedDirectories.add(classDirectory.toString())
+                    || !Files.isDirectory(classDirectory)) {
+                return;
             }
-            AtomicFiles.removeLeftovers(classDirectory);
-        } catch (IOException | UncheckedIOException e) {
-            warnings.accept("Could not remove stale reports from " + classDirectory + ": " + e);
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(classDirectory, "*.json")) {
+                for (Path file : files) {
+                    String relative = reportDir.relativize(file).toString().replace('\\', '/');
+                    if (!isUsed(relative) && Files.isRegularFile(file)
+                            && Files.getLastModifiedTime(file).toMillis() < staleBeforeMillis) {
+                        Files.deleteIfExists(file);
+                    }
+                }
+                AtomicFiles.removeLeftovers(classDirectory);
+            } catch (IOException | UncheckedIOException e) {
+                warnings.accept("Could not remove stale reports from " + classDirectory + ": " + e);
+            }
         }
+    }
+
+    private synchronized boolean isUsed(String relativePath) {
+        return usedPaths.contains(relativePath.toLowerCase(Locale.ROOT));
     }
 }
