@@ -9,17 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Queue;
 import java.util.StringJoiner;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Stream;
 
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -46,12 +39,11 @@ public final class RerunBenchmark {
     public static void main(String[] args) throws IOException {
         int tests = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        Class<?> measured = switch (tests) {
-            case 200 -> WholeRunOverheadBenchmark.Measured200Case.class;
-            case 2_000 -> WholeRunOverheadBenchmark.Measured2000Case.class;
-            case 10_000 -> WholeRunOverheadBenchmark.Measured10000Case.class;
-            default -> throw new IllegalArgumentException("tests: 200, 2000 or 10000, not " + tests);
-        };
+        Class<?>[] cases = WholeRunOverheadBenchmark.CASES.get(tests);
+        if (cases == null) {
+            throw new IllegalArgumentException("tests: 200, 2000 or 10000, not " + tests);
+        }
+        Class<?> measured = cases[1];
         Path reports = Files.createTempDirectory("vitals-rerun-bench");
         Path classDirectory = reports.resolve(ReportNames.classDirectory(measured.getName()));
         Launcher launcher = LauncherFactory.create();
@@ -59,31 +51,30 @@ public final class RerunBenchmark {
         StringJoiner slowest = new StringJoiner(",");
         for (int run = 1; run <= runs; run++) {
             long filesBefore = jsonFiles(classDirectory);
-            TestTimes times = new TestTimes();
+            WholeRunOverheadBenchmark.Timeline timeline = new WholeRunOverheadBenchmark.Timeline();
             SummaryGeneratingListener summary = new SummaryGeneratingListener();
             long start = System.nanoTime();
             launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(measured))
                     .configurationParameter("vitals.reportDir", reports.toString())
-                    .configurationParameter("vitals.console", "off").build(), summary, times);
+                    .configurationParameter("vitals.console", "off").build(), summary, timeline);
             long whole = System.nanoTime() - start;
             if (summary.getSummary().getTestsSucceededCount() != tests) {
                 throw new IllegalStateException(tests + " tests expected to pass, "
                         + summary.getSummary().getTestsSucceededCount() + " did");
             }
-            double[] sorted = times.durations.stream().mapToDouble(Long::doubleValue).sorted().toArray();
+            double[] sorted = timeline.durations.values().stream().mapToDouble(Long::doubleValue).sorted().toArray();
+            double slowestMillis = sorted[sorted.length - 1] / 1e6;
             System.out.printf(Locale.ROOT, "run %d: %d test files there before it; whole %.0f ms; test median %.3f ms,"
                     + " slowest %.1f ms, the five slowest %s ms%n", run, filesBefore, whole / 1e6,
-                    sorted[sorted.length / 2] / 1e6, sorted[sorted.length - 1] / 1e6,
+                    sorted[sorted.length / 2] / 1e6, slowestMillis,
                     Arrays.toString(Arrays.stream(sorted, sorted.length - 5, sorted.length)
                             .map(nanos -> Math.round(nanos / 1e5) / 10.0).toArray()));
             wholes.add(String.format(Locale.ROOT, "%.0f", whole / 1e6));
-            slowest.add(String.format(Locale.ROOT, "%.1f", sorted[sorted.length - 1] / 1e6));
+            slowest.add(String.format(Locale.ROOT, "%.1f", slowestMillis));
         }
         System.out.println("rerun_whole_ms_by_run_" + tests + "=" + wholes);
         System.out.println("rerun_slowest_test_ms_by_run_" + tests + "=" + slowest);
-        try (Stream<Path> paths = Files.walk(reports)) {
-            paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(path -> path.toFile().delete());
-        }
+        WholeRunOverheadBenchmark.deleteTree(reports);
     }
 
     private static long jsonFiles(Path directory) throws IOException {
@@ -92,26 +83,6 @@ public final class RerunBenchmark {
         }
         try (Stream<Path> files = Files.list(directory)) {
             return files.filter(file -> file.toString().endsWith(".json")).count();
-        }
-    }
-
-    /** Each test's time from its "started" to its "finished" event, on the engine's thread. */
-    private static final class TestTimes implements TestExecutionListener {
-        final Map<String, Long> started = new ConcurrentHashMap<>();
-        final Queue<Long> durations = new ConcurrentLinkedQueue<>();
-
-        @Override
-        public void executionStarted(TestIdentifier test) {
-            if (test.isTest()) {
-                started.put(test.getUniqueId(), System.nanoTime());
-            }
-        }
-
-        @Override
-        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-            if (test.isTest()) {
-                durations.add(System.nanoTime() - started.get(test.getUniqueId()));
-            }
         }
     }
 }

@@ -141,7 +141,8 @@ public final class WholeRunOverheadBenchmark {
     private static final java.lang.management.CompilationMXBean JIT =
             java.lang.management.ManagementFactory.getCompilationMXBean();
 
-    private static final Map<Integer, Class<?>[]> CASES = Map.of(
+    // the plain and the measured class of each size; RerunBenchmark runs the measured ones
+    static final Map<Integer, Class<?>[]> CASES = Map.of(
             200, new Class<?>[] {Plain200Case.class, Measured200Case.class},
             2_000, new Class<?>[] {Plain2000Case.class, Measured2000Case.class},
             10_000, new Class<?>[] {Plain10000Case.class, Measured10000Case.class});
@@ -297,7 +298,7 @@ public final class WholeRunOverheadBenchmark {
     }
 
     /** When each test started and finished, on the engine's thread. */
-    private static final class Timeline implements TestExecutionListener {
+    static final class Timeline implements TestExecutionListener {
         final AtomicLong firstStarted = new AtomicLong(Long.MAX_VALUE);
         final AtomicLong lastFinished = new AtomicLong();
         final Map<String, Long> started = new ConcurrentHashMap<>();
@@ -361,7 +362,7 @@ public final class WholeRunOverheadBenchmark {
         return nanos[nanos.length / 2] / 1e3;
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
